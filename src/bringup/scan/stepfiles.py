@@ -30,6 +30,7 @@ from bringup.model import Step, StepNeeds
 from bringup.scan.adapterimports import imported_device
 from bringup.scan.commands import pip_install_targets, program_name, python_module
 from bringup.scan.devicewords import device_names, option_device, target_kind
+from bringup.scan.jitbuilds import jit_kind
 from bringup.scan.localpaths import fetched_wheels, with_local_paths
 from bringup.scan.scriptneeds import with_script_needs
 from bringup.scan.testdevices import stated_devices
@@ -170,6 +171,7 @@ def placed(
         ran = _ran(found)
         found = with_script_needs(found, ran, read(ran) if ran is not None else None)
         found = _on_its_device(found, _module(found, scripts) or ran, scripts, read)
+        found = _compiled_at_start(found, _module(found, scripts) or ran, scripts, read)
         out.append(_test_device(found, scripts, read))
     return out
 
@@ -263,6 +265,24 @@ def _on_its_device(
         devices=stated.devices if stated else 1,
         device_kind=kind,
         chips=stated.chips if stated else (),
+    )
+    return msgspec.structs.replace(step, needs=needs)
+
+
+def _compiled_at_start(
+    step: Step, rel: Optional[str], scripts: Collection[str], read: Callable[[str], Optional[str]]
+) -> Step:
+    """``step`` needing the toolkit and a device of its kind when the Python script ``rel`` it
+    runs compiles kernels as it starts (``jitbuilds``)."""
+    if rel is None or not rel.endswith(".py") or step.kind not in ("run", "test"):
+        return step
+    if step.needs.toolkit or (step.needs.device_kind or "gpu") == "cpu":
+        return step
+    kind = jit_kind(rel, scripts, read)
+    if kind is None or step.needs.device_kind not in (None, kind):
+        return step
+    needs = msgspec.structs.replace(
+        step.needs, toolkit=True, devices=max(step.needs.devices, 1), device_kind=kind
     )
     return msgspec.structs.replace(step, needs=needs)
 
