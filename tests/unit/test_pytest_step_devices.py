@@ -74,7 +74,33 @@ ASSIGNED = """    def test_stable_diffusion_inpaint_legacy(self):
         unet = self.dummy_cond_unet
 """
 
+# mindspore-lab/mindrlhf@3c9ec063cc6f4915e94c6d886b46a53f1c2859f6 tests/st/test_baichuan2.py
+# :25-31 and :56 (outsider9 #4): a platform mark, and msrun's count through a helper
+MARKED = """@pytest.mark.level0
+@pytest.mark.platform_arm_ascend910b_training
+@pytest.mark.env_onecard
+class TestBaichuan2DPO:
+    @staticmethod
+    def setup_cmd(scripts_cmd, device_nums):
+        cmd = f"msrun --worker_num={device_nums} " + \\
+              f"--local_worker_num={device_nums} " + \\
+        ret = os.system(self.setup_cmd(scripts_cmd, 8))
+"""
+# the same commit, tests/st/test_glm4.py:84: one of its runs is on one worker
+ONE_WORKER = """        ret = os.system(self.setup_cmd(scripts_cmd, 1))
+"""
+# the same commit, scripts/test_actor_inference.py:56-58 and :91-92: MindSpore's target
+TARGETED = """@dataclass
+class opt:
+    device_target = 'Ascend'
+context.set_context(save_graphs=False, save_graphs_path='./graph', mode=context.GRAPH_MODE,
+                    device_target=opt.device_target, enable_compile_cache=True,
+"""
+
 FILES = {
+    "tests/st/test_baichuan2.py": MARKED,
+    "tests/st1/test_glm4.py": MARKED.replace("device_nums):", "device_nums):\n" + ONE_WORKER, 1),
+    "scripts/test_actor_inference.py": TARGETED,
     "tests/e2e/multigpu/test_llama.py": MULTIGPU,
     "tests/e2e/kernels/test_geglu.py": GEGLU,
     "tests/cli/test_cli_train.py": MOCKED,
@@ -97,9 +123,22 @@ def _needs(*args: str) -> tuple[int, str | None]:
     return step.needs.devices, step.needs.device_kind
 
 
-def test_a_multiprocess_launch_needs_a_device() -> None:
-    assert _needs("tests/e2e/multigpu") == (1, None)
-    assert _needs("tests/e2e/multigpu/test_llama.py") == (1, None)
+def test_a_platform_mark_and_a_launch_through_a_helper_need_its_devices() -> None:
+    (step,) = device_of_tests([_pytest("tests/st")], frozenset(FILES), FILES.get)
+    assert (step.needs.devices, step.needs.device_kind, step.needs.chips) == (8, "npu", ("910B",))
+    assert _needs("tests/st1") == (8, "npu")  # the most of its calls
+
+
+def test_a_mindspore_target_is_the_device_a_test_runs_on() -> None:
+    assert _needs("scripts") == (1, "npu")
+    cpu = {"scripts/test_x.py": TARGETED.replace("'Ascend'", "'CPU'")}
+    (step,) = device_of_tests([_pytest("scripts")], frozenset(cpu), cpu.get)
+    assert step.needs.devices == 0
+
+
+def test_a_multiprocess_launch_needs_a_device_per_process() -> None:
+    assert _needs("tests/e2e/multigpu") == (2, None)
+    assert _needs("tests/e2e/multigpu/test_llama.py") == (2, None)
 
 
 def test_a_tensor_on_cuda_needs_the_gpu() -> None:

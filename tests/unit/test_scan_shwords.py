@@ -11,13 +11,30 @@ from hypothesis import strategies as st
 
 from bringup.scan.shwords import shell_words
 
+_INNER = "\ue000"
+"""Stands in for a ``#`` inside a word while ``shlex`` reads the line: POSIX starts a comment
+only where a word starts, ``shlex`` at any ``#`` outside quotes."""
+
+
+def _word_start(line: str, at: int) -> bool:
+    """Whether ``line[at]`` would start a word: the line's start, or after unescaped blank
+    space or punctuation (a ``#`` in quotes is no comment to ``shlex`` either)."""
+    before = line[at - 1] if at else " "
+    if before not in " \t\r\n;&|<>()":
+        return False
+    slashes = len(line[: at - 1]) - len(line[: at - 1].rstrip("\\")) if at else 0
+    return slashes % 2 == 0
+
 
 def _shlex_words(line: str) -> list[str] | None:
-    lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|<>()")
+    posix = "".join(
+        _INNER if c == "#" and not _word_start(line, i) else c for i, c in enumerate(line)
+    )
+    lexer = shlex.shlex(posix, posix=True, punctuation_chars=";&|<>()")
     lexer.whitespace_split = True
     lexer.commenters = "#"
     try:
-        return list(lexer)
+        return [word.replace(_INNER, "#") for word in lexer]
     except ValueError:
         return None
 
@@ -32,6 +49,8 @@ REAL_LINES = [
     '$TE_PATH/tests/pytorch/test_grouped_linear.py || test_fail "test_grouped_linear.py"',
     # a README code block with a comment after the command and an escaped quote
     'pip install -e . # editable, "dev" extras',
+    # ashawkey/torch-ngp @ b6e08046, readme.md:45: the fragment is part of the word
+    "pip install git+https://github.com/NVlabs/tiny-cuda-nn/#subdirectory=bindings/torch",
     'echo "a \\"quoted\\" word \\$HOME" \'single $x\' esc\\ aped 2>&1',
     "case $x in a) echo y;; esac",
     "echo 'unclosed",

@@ -25,16 +25,47 @@ def _names(registered: tuple[Backend, ...]) -> dict[str, str]:
 
 device_names = backends.per_registry(_names)
 
-_OPTIONS = frozenset({"--device", "-device", "--device-type", "--device_type", "--accelerator"})
+
+def _targets(registered: tuple[Backend, ...]) -> dict[str, str]:
+    """``_names`` and each backend's vendor words: a program's device target names the vendor
+    (MindSpore's ``device_target="Ascend"``, a test's ``platform_arm_ascend910b_training``)."""
+    names = dict(_names(registered))
+    for item in registered:
+        for word in item.vocabulary.vendor_words:
+            names.setdefault(word.lower(), item.device_kind)
+    return names
+
+
+_target_names = backends.per_registry(_targets)
+
+
+def target_kind(word: str) -> Optional[str]:
+    """The ``device_kind`` a device target's word names (``Ascend``, ``GPU``, ``cpu``; a chip
+    after a vendor word, ``ascend910b``, names its vendor's), None for any other word."""
+    names = _target_names()
+    lower = word.lower()
+    if lower in names:
+        return names[lower]
+    chip = _CHIP_WORD.fullmatch(lower)
+    return names.get(chip.group(1)) if chip is not None else None
+
+
+_CHIP_WORD = lazyre.compile(r"([a-z]{2,20})\d\w{0,20}")
+"""A vendor's word run into a chip's number: ``ascend910b``, ``ascend310p``."""
+
+_OPTIONS = frozenset(
+    {"--device", "-device", "--device-type", "--device_type", "--device_target", "--accelerator"}
+)
 
 _ASSIGNED = lazyre.compile(
-    r"^(?:--?|[\w.]+\.)?(?:device(?:[_-]type)?|accelerator)=(?P<value>[\w:,]+)$"
+    r"^(?:--?|[\w.]+\.)?(?:device(?:[_-]type|_target)?|accelerator)=(?P<value>[\w:,]+)$"
 )
-"""``--device=npu``, ``device=npu:0``, ``trainer.device=cuda``."""
+"""``--device=npu``, ``device=npu:0``, ``trainer.device=cuda``, MindSpore's
+``--device_target=Ascend``."""
 
 
 def _kind(value: str) -> Optional[str]:
-    return device_names().get(value.split(":", 1)[0].split(",", 1)[0].lower())
+    return target_kind(value.split(":", 1)[0].split(",", 1)[0])
 
 
 def option_device(argv: tuple[str, ...]) -> Optional[str]:

@@ -1,16 +1,18 @@
 """What one line of a document names by itself: the install commands quoted in a sentence,
-the framework a requirements list item names bare."""
+the scripts a sentence says to run, the framework a requirements list item names bare."""
 
 from __future__ import annotations
 
 import re
 
 from bringup import lazyre
-from bringup.model import Requirement
+from bringup.model import Requirement, Step
 from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import parse_commands
 from bringup.scan.extraction import SourceFile
-from bringup.scan.prose_vocabulary import subject_named
+from bringup.scan.prose_vocabulary import Vendor, subject_named
+from bringup.scan.stepfiles import script_of
+from bringup.scan.steps import steps_from_commands
 from bringup.subjects import frameworks
 
 _INLINE_INSTALL = lazyre.compile(r"`(?:\$\s{1,4})?((?:python3?\s+-m\s+)?pip3?\s+install\s[^`]+)`")
@@ -43,6 +45,38 @@ def inline_installs(file: SourceFile, text: str, line: int) -> list[Requirement]
             continue
         for command in parse_commands(quoted.group(1), first_line=line):
             found.extend(requirements_of(command, file.source(line), hard=True))
+    return found
+
+
+_QUOTED = lazyre.compile(r"`(?:\$\s{1,4})?([^`]{3,300})`")
+_RUN_VERB = lazyre.compile(
+    r"\b(?:run|runs|running|execute[ds]?|executing|launch(?:e[ds])?|invoke[ds]?)\b|运行|执行|启动",
+    re.IGNORECASE,
+)
+"""A sentence saying to run what it quotes: "Correctness tests can be executed via `python
+test.py` and benchmarks via `python bench.py`" (IST-DASLab/marlin@2f6d7c10 README.md:91,
+two steps no code block holds, outsider9 #11)."""
+_SENTENCE_END = lazyre.compile(r"[.!?](?=\s)|[。！？]")
+"""Where a sentence ends, in a line whose quotes are blanked (``test.py`` ends none)."""
+
+
+def inline_steps(
+    file: SourceFile, text: str, line: int, *, heading: str, vendor: Vendor
+) -> list[Step]:
+    """The scripts of the repo that ``text`` (line ``line`` of ``file``, under ``heading``)
+    quotes in a sentence that says to run them: a run or test step each, as a code block's
+    command would be. An install or build quoted is read as a need (``inline_installs``), and
+    a command whose clause forbids it is none."""
+    found: list[Step] = []
+    plain = _QUOTED.sub(lambda quote: "x" * len(quote.group(0)), text)
+    for quoted in _QUOTED.finditer(text):
+        ends = [end.end() for end in _SENTENCE_END.finditer(plain, 0, quoted.start())]
+        start = ends[-1] if ends else 0
+        if not _RUN_VERB.search(plain, start, quoted.start()) or _forbidden(text, quoted.start()):
+            continue
+        commands = parse_commands(quoted.group(1), first_line=line)
+        steps = steps_from_commands(file, commands, context=f"{heading}\n{text}", vendor=vendor)
+        found.extend(s for s in steps if s.kind in ("run", "test") and script_of(s) is not None)
     return found
 
 

@@ -13,6 +13,8 @@ import re
 from typing import Any
 
 from bringup import lazyre
+from bringup.model import Requirement
+from bringup.scan.extraction import SourceFile
 from bringup.scan.osnames import DISTRIBUTIONS, OS_NAMES
 
 OS_HEADING = lazyre.compile(rf"{OS_NAMES}|欧拉", re.I)
@@ -84,3 +86,49 @@ def one_os(text: str) -> str | None:
         return None
     named = {"Windows" if m.group("windows") else "macOS" for m in _ONE_OS.finditer(text)}
     return named.pop() if len(named) == 1 else None
+
+
+_FOLD = lazyre.compile(r"<(/?)details\b|<summary>(.*?)</summary>", re.I)
+
+
+class FoldedOs:
+    """The OS of the collapsed sections (``<details>``) a line of a Markdown page is in, by
+    their ``<summary>``: "For Windows users" folds the steps of another OS, headings and
+    paragraphs inside saying so or not (hiyouga/LLaMA-Factory@ff6d4d12 README.md:575-588,
+    ``pip install bitsandbytes`` under "#### Install BitsAndBytes", was a Linux step,
+    outsider9 #11)."""
+
+    def __init__(self) -> None:
+        self.open: list[str | None] = []
+
+    def line(self, text: str) -> bool:
+        """Read a line; whether it opened, named or closed a section."""
+        found = False
+        for match in _FOLD.finditer(text) if "<" in text else ():
+            found = True
+            if match.group(2) is not None:
+                if self.open:
+                    self.open[-1] = one_os(re.sub(r"<[^>]*>", " ", match.group(2)))
+            elif match.group(1):
+                self.open = self.open[:-1]
+            else:
+                self.open.append(None)
+        return found
+
+    def os(self) -> str | None:
+        """The OS of the innermost section that names one."""
+        return next((named for named in reversed(self.open) if named), None)
+
+
+def os_section(file: SourceFile, path: list[tuple[int, str]], line: int) -> list[Requirement]:
+    """An install section per operating system ("### Linux", "### [Experimental] Windows"
+    under "Installation", the heading ``path``'s last) names one the repo supports: an ``os``
+    alternative, soft when the heading calls it experimental."""
+    heading = path[-1][1] if path else ""
+    name = OS_HEADING.fullmatch(QUALIFIER.sub("", heading).strip())
+    above = " / ".join(t for _, t in path[:-1])
+    if name is None or not INSTALL_PATH.search(above):
+        return []
+    hard = not QUALIFIER.search(heading)
+    text = f"install section: {heading}"
+    return [file.requirement("os", name.group(0).lower(), line, text=text, hard=hard)]

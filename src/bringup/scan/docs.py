@@ -21,9 +21,9 @@ from bringup.scan.commands import Command, parse_commands
 from bringup.scan.devicetargets import device_target, top_readme
 from bringup.scan.docexamples import as_examples, task_of, troubleshooting_page
 from bringup.scan.docfeatures import featured
-from bringup.scan.docinline import bare_item, inline_installs
+from bringup.scan.docinline import bare_item, inline_installs, inline_steps
 from bringup.scan.docitems import ItemNest
-from bringup.scan.docos import INSTALL_PATH, OS_HEADING, QUALIFIER, one_os
+from bringup.scan.docos import FoldedOs, one_os, os_section
 from bringup.scan.docreqs import pip_version, written_requirements
 from bringup.scan.docsections import (
     BOLD_LINE,
@@ -122,6 +122,7 @@ class _Reader:
         self.block_intro = ""
         self.table: list[Row] = []
         self.section_os: str | None = None
+        self.folded = FoldedOs()  # the ``<details>`` sections the line is in
         self.option = ""
         self.routes = FrameworkRoutes()
         stem = file.rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
@@ -343,6 +344,9 @@ class _Reader:
     def inline(self, text: str, line: int) -> None:
         self.requirements.extend(inline_installs(self.file, text, line))
         if self.steps_here and not self.section_os and not one_os(text):
+            self.steps.extend(
+                inline_steps(self.file, text, line, heading=self.heading, vendor=self.vendor)
+            )
             self.requirements.extend(self.optional(quoted_installs(self.file, text, line)))
             self.requirements.extend(quoted_checks(text, self.file.source(line), hard=True))
             if self.setup_here:
@@ -395,24 +399,15 @@ class _Reader:
         self.bold_list = self.problem = False
         self.setup_here = self.guide or bool(REQUIRED_HEADING.search(words))
         self.tested = bool(TESTED_HEADING.search(self.heading))
-        self.section_os = one_os(words)
+        self.section_os = one_os(words) or self.folded.os()
         self.option = option_section(self.path) or self.routes.alternative(self.path)
         self.last_paragraph = ""
         self.block_intro = ""
 
-    def os_section(self, line: int) -> None:
-        """An install section per operating system ("### Linux", "### [Experimental] Windows"
-        under "Installation") names one the repo supports: an ``os`` alternative, soft when
-        the heading calls it experimental."""
-        name = OS_HEADING.fullmatch(QUALIFIER.sub("", self.heading).strip())
-        above = " / ".join(t for _, t in self.path[:-1])
-        if name is None or not INSTALL_PATH.search(above):
-            return
-        hard = not QUALIFIER.search(self.heading)
-        text = f"install section: {self.heading}"
-        self.requirements.append(
-            self.file.requirement("os", name.group(0).lower(), line, text=text, hard=hard)
-        )
+    def fold(self, stripped: str) -> None:
+        """A ``<details>`` section opened or closed: the OS its summary names (``FoldedOs``)."""
+        if self.folded.line(stripped):
+            self.section_os = one_os(" / ".join(t for _, t in self.path)) or self.folded.os()
 
     def enter(self, raw: str, stripped: str, in_table: bool) -> None:
         """Before reading a line: the paragraph or table it ends read, the list items it
@@ -454,10 +449,11 @@ class _Reader:
             if isinstance(parsed, Heading):
                 self.flush()
                 self.title(parsed.text, parsed.level)
-                self.os_section(index + 1)
+                self.requirements.extend(os_section(self.file, self.path, index + 1))
                 index = parsed.after
                 continue
             if stripped:
+                self.fold(stripped)
                 self.platform_tag(lines, index, index + 1)
             if in_table:
                 cells = [cell.strip() for cell in stripped.strip("|").split("|")]

@@ -16,6 +16,7 @@ from bringup import lazyre
 from bringup.model import Confidence, Requirement, Source
 from bringup.scan.extraction import Finding
 from bringup.scan.fetches import WORDS
+from bringup.scan.repodists import published_subject
 from bringup.scan.scopenames import DEVELOPMENT, TESTS
 from bringup.subjects import python_subject
 
@@ -41,6 +42,9 @@ def python_requirement(
     try:
         parsed = Pep508(text)
     except InvalidRequirement as error:
+        bare = _bare_url(text, source, hard=hard, confidence=confidence, why=why)
+        if bare is not None:
+            return bare
         return None, Finding(
             kind="invalid",
             message=f"not a requirement string {text!r}: {error}",
@@ -65,6 +69,38 @@ def python_requirement(
         text=words,
     )
     return requirement, finding
+
+
+_BARE_VCS = lazyre.compile(
+    r"^(?:git|hg|svn|bzr)\+[a-z]{2,8}://([^\s#@]{1,500})(?:@[^\s#]{0,200})?(#\S{0,500})?$"
+)
+"""A requirement pip reads as a URL alone (a VCS URL, https://pip.pypa.io/en/stable/topics/
+vcs-support/), no PEP 508 string: ``git+https://github.com/NVlabs/tiny-cuda-nn/#subdirectory=
+bindings/torch`` in ashawkey/torch-ngp@b6e08046 environment.yml:27 (outsider9 #7)."""
+_EGG = lazyre.compile(r"[#&]egg=([A-Za-z][\w.-]{0,80})")
+
+
+def _bare_url(
+    text: str, source: Source, *, hard: bool, confidence: Confidence, why: str | None
+) -> tuple[Requirement, Finding] | None:
+    """The distribution a bare VCS URL installs: the one its ``#egg=`` names, else the one
+    its repository publishes (``repodists``), any version; with the note that it comes
+    from no package index. None when ``text`` is no such URL."""
+    url = _BARE_VCS.match(text)
+    if url is None:
+        return None
+    egg = _EGG.search(url.group(2) or "")
+    subject = python_subject(egg.group(1)) if egg else published_subject(url.group(1))
+    if subject is None:
+        return None
+    name = subject.removeprefix("pypi:")
+    note = f"{name} comes from {text}, not from a package index"
+    words = f"{why}: {text}" if why else text
+    return (
+        Requirement(subject=subject, spec="", component="", source=source,
+                    confidence=confidence, hard=hard, text=words),
+        Finding(kind="note", message=note, sources=(source,), subject=subject),
+    )  # fmt: skip
 
 
 _LINTERS = frozenset(

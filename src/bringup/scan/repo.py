@@ -353,7 +353,7 @@ def scan_repo(
             extracted.append((entry.rel, extraction))
             queue.extend(included(root, extraction, seen, run, entry.kind))
         extractions, known = [e for _, e in extracted], RepoTexts(root, _by_path(texts))
-        builds = toolkit_folders(extracted)
+        builds = toolkit_folders(extracted, known.known)
         provides = sorted({p for e in extractions for p in e.provides})
         scopes = file_scopes(seen, texts, stats.manifests, package_reads(extracted))
         requirements = route_components(

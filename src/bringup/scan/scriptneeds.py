@@ -24,7 +24,13 @@ script's own variable, no word for the reader (yzh1703456/cann-hccl@9aeddc05 bui
 _PER_NODE = lazyre.compile(r"^([A-Z]+?)S?_PER_NODE$")
 """A launcher's devices-per-node variable (``NPUS_PER_NODE``, ``GPUS_PER_NODE``): its device
 word is the kind (``device_names``)."""
-_NPROC = lazyre.compile(r"--nproc[-_]per[-_]node[=\s]+(?:\$\{?([A-Za-z_]\w*)\}?|(\d+))")
+_NPROC = lazyre.compile(
+    r"(?:--(?:nproc[-_]per[-_]node|local[-_]worker[-_]num)|--worker[-_]num(?!.*--local[-_]worker)"
+    r"|\bmpirun\b.*?\s-(?:np|n))[=\s]+(?:\$\{?([A-Za-z_]\w*)\}?|(\d+))"
+)
+"""A launcher's processes per node: torchrun's ``--nproc_per_node``, msrun's
+``--local_worker_num`` (its ``--worker_num`` where it gives no count per node), ``mpirun
+-np``."""
 _MAX_INPUTS = 3
 
 

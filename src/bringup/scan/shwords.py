@@ -6,8 +6,11 @@ Why: ``shlex`` reads a character at a time in Python; on a real training-scripts
 launch scripts) it was two thirds of ``bringup scan``'s time. The rules kept from ``shlex``:
 runs of punctuation characters are one token; a word ends at whitespace or punctuation; quotes
 join into the word; a backslash outside quotes takes the next character literally, inside
-double quotes only before ``"`` or ``\\``; ``#`` outside quotes ends the line (also in the
-middle of a word, as ``shlex`` does); an unclosed quote or a trailing backslash is no command.
+double quotes only before ``"`` or ``\\``; an unclosed quote or a trailing backslash is no
+command. One rule is POSIX's, not ``shlex``'s: ``#`` starts a comment only where a word would
+start; inside a word it is a character of it (``pip install git+https://github.com/NVlabs/
+tiny-cuda-nn/#subdirectory=bindings/torch``, ashawkey/torch-ngp@b6e08046 readme.md:45, whose
+fragment ``shlex`` cut off, outsider9 #7).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ _TOKEN = lazyre.compile(
     r"[ \t\r\n]*(?:"
     r"(?P<end>\#[\s\S]*|\Z)"
     rf"|(?P<punct>[{re.escape(_PUNCTUATION)}]+)"
-    rf"|(?P<word>(?:{_PIECE})+))"
+    rf"|(?P<word>(?:{_PIECE})(?:{_PIECE}|\#+)*))"
 )
 _QUOTED_PIECE = lazyre.compile(r"""'([^']*)'|"((?:[^"\\]|\\[\s\S])*)"|\\([\s\S])""")
 _DOUBLE_QUOTED_ESCAPE = lazyre.compile(r"""\\(["\\])""")

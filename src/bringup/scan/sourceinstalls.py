@@ -31,54 +31,27 @@ from bringup.scan.commands import (
 )
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fetches import BUILT, USER, fetched
-from bringup.scan.tablecells import cell_subject
+from bringup.scan.repodists import published_subject
 from bringup.subjects import python_subject
 
-_PUBLISHED = {
-    "dao-ailab/flash-attention": "flash-attn",
-    "hazyresearch/flash-attention": "flash-attn",
-    "nvidia/transformerengine": "transformer-engine",
-    "pytorch/vision": "torchvision",
-    "pytorch/audio": "torchaudio",
-    "pytorch/pytorch": "torch",
-}
-"""Repositories (owner/name, lower case) whose project publishes under another name:
-Dao-AILab/flash-attention's setup.py (HazyResearch/flash-attention before it moved) names
-``flash_attn``, NVIDIA/TransformerEngine's ``transformer_engine``, pytorch/vision
-``torchvision``, pytorch/audio ``torchaudio``, pytorch/pytorch ``torch``; another owner's
-``vision`` is its own project. Read only where the install names no distribution."""
-
-_NAME = lazyre.compile(r"^[A-Za-z][\w.-]{0,80}$")
 _RELEASE = lazyre.compile(r"^(?:release[-/])?v?(\d{1,4}(?:\.\d{1,6}){1,3})$", re.IGNORECASE)
 """The release a branch, tag or ``@`` ref names, all of it a version: ``v2.7.4``, ``1.0.0``,
 ``release/0.21``; not a branch that ends in one (``cuda12.2``, ``release-py3.10``)."""
 _GIT_REQUIREMENT = lazyre.compile(
     r"^(?:([A-Za-z][\w.-]{0,80})(?:\[[\w,. -]{0,80}\])?\s{0,3}@\s{0,3})?"
-    r"(git\+[a-z]{2,8}://([^\s#]{1,500}))$"
+    r"(git\+[a-z]{2,8}://([^\s#]{1,500}))(#\S{0,500})?$"
 )
 """A pip requirement from a repository: ``git+https://…/repo.git@v2.6.3``, PEP 508's
 ``flash-attn @ git+https://…`` (``deriva-qt[PyQt5]@git+https://github.com/
 informatics-isi-edu/deriva-qt.git``, informatics-isi-edu/deriva-client-bundle
-dev-install-prereqs.sh:4): the name it gives, the URL, its part after the scheme."""
+dev-install-prereqs.sh:4): the name it gives, the URL, its part after the scheme, and its
+fragment (``#subdirectory=bindings/torch``)."""
 _EGG = lazyre.compile(r"#(?:[^\s&]{0,100}&)?egg=([A-Za-z][\w.-]{0,80})")
-"""The fragment after a URL that names its distribution (``#egg=authutils``): read from the
-command's text, as its words end at ``#`` (``shwords``)."""
+"""The fragment after a URL that names its distribution (``#egg=authutils``)."""
 _SETUP_BUILDS = frozenset({"install", "develop", "bdist_wheel", "build_ext"})
 _HERE = lazyre.compile(r"^\./?(?:\[[\w,. -]{0,80}\])?$")
 """The folder a command runs in, as ``pip install`` names it: ``.``, ``./``, ``.[dev]``."""
 _EXTRAS = lazyre.compile(r"\[[\w,. -]{0,80}\]$")
-
-
-def _subject(repository: str) -> str | None:
-    """The distribution a repository's project publishes."""
-    owner, name = ["", *re.split(r"[/:]", repository.rstrip("/").removesuffix(".git"))][-2:]
-    if not _NAME.match(name):
-        return None
-    published = _PUBLISHED.get(f"{owner}/{name}".lower())
-    if published is not None:
-        return python_subject(published)
-    subject = cell_subject(name)
-    return subject if subject is not None and subject.startswith("pypi:") else python_subject(name)
 
 
 def _spec(ref: str) -> str:
@@ -96,8 +69,7 @@ def _git_requirement(command: Command) -> tuple[str, str, str, str] | None:
     for arg in command.argv:
         found = _GIT_REQUIREMENT.match(arg)
         if found is not None:
-            at = command.text.find(found.group(2))
-            egg = _EGG.match(command.text, at + len(found.group(2))) if at >= 0 else None
+            egg = _EGG.match(found.group(4) or "")
             named = found.group(1) or (egg.group(1) if egg else "")
             repository, _, ref = USER.sub("", found.group(3)).partition("@")
             return named, found.group(2), repository, ref
@@ -178,7 +150,7 @@ def source_installs(
     def need(
         url: str, ref: str, line: int, also: int | None, words: str, *, named: str = ""
     ) -> None:
-        subject = python_subject(named) if named else _subject(url)
+        subject = python_subject(named) if named else published_subject(url)
         if subject is None or subject in found:
             return
         requirement = file.requirement(

@@ -26,12 +26,14 @@ from typing import Optional
 import msgspec
 
 from bringup import backends, lazyre
-from bringup.model import Step
+from bringup.model import Step, StepNeeds
 from bringup.scan.adapterimports import imported_device
 from bringup.scan.commands import pip_install_targets, program_name, python_module
-from bringup.scan.devicewords import device_names, option_device
+from bringup.scan.devicewords import device_names, option_device, target_kind
+from bringup.scan.jitbuilds import jit_kind
 from bringup.scan.localpaths import fetched_wheels, with_local_paths
 from bringup.scan.scriptneeds import with_script_needs
+from bringup.scan.testdevices import stated_devices
 
 _RUNNERS = frozenset({"bash", "sh", "pytest", "py.test", "torchrun", "deepspeed", "accelerate"})
 """Programs whose first file argument is the script they run (besides ``python``)."""
@@ -40,7 +42,8 @@ _BUILT = lazyre.compile(r"(?:^|/)(?:build|dist|out|cmake-build-[^/]*|_build)(?:/
 """A folder a build makes: a script there is made, not missing."""
 
 _DEVICE_OPTION = lazyre.compile(
-    r"add_argument\(\s*['\"]--device['\"][^)]{0,300}?default\s*=\s*['\"](\w+)", re.DOTALL
+    r"add_argument\(\s*['\"]--device(?:_target)?['\"][^)]{0,300}?default\s*=\s*['\"](\w+)",
+    re.DOTALL,
 )
 
 _FALLBACK = lazyre.compile(
@@ -54,11 +57,6 @@ ppdiffusers/ppdiffusers/utils/testing_utils.py:219). Each branch starts with a l
 word boundary in front of a word is checked after it, ``(?<!\\wskip)``), so the search skips
 ahead to the characters a match can start with (``i``, ``s``, ``@``) instead of trying every
 branch at every character of a test file: ~9x faster on MindIE-LLM's 3 MB of tests."""
-_PROCESSES = lazyre.compile(
-    r"--(?:num[-_]processes|nproc[-_]per[-_]node)['\"]?\s*(?:,\s*|=|\s+)['\"]?([2-9]|\d\d+)\b"
-)
-"""A test that launches its run on several processes, one per device: ``"--num-processes",
-"2"`` (axolotl-ai-cloud/axolotl@067b021c tests/e2e/multigpu/test_llama.py:86-87)."""
 _MOCKED = lazyre.compile(r"\bunittest\.mock\b|\bfrom mock import\b|\bpatch\(")
 """A test that mocks its launcher checks the command, not a run: ``"--nproc_per_node=2"`` of
 axolotl@067b021c tests/cli/test_cli_train.py:95, asserted at line 107 under ``patch``."""
@@ -136,7 +134,7 @@ def _device(text: str, argv: tuple[str, ...]) -> Optional[str]:
     option = _DEVICE_OPTION.search(text)
     names = device_names()
     if option is not None:
-        kind = names.get(option.group(1).lower())
+        kind = target_kind(option.group(1))
         return None if kind in (None, "cpu") else kind
     if _FALLBACK.search(text):
         return None
@@ -173,6 +171,7 @@ def placed(
         ran = _ran(found)
         found = with_script_needs(found, ran, read(ran) if ran is not None else None)
         found = _on_its_device(found, _module(found, scripts) or ran, scripts, read)
+        found = _compiled_at_start(found, _module(found, scripts) or ran, scripts, read)
         out.append(_test_device(found, scripts, read))
     return out
 
@@ -254,11 +253,37 @@ def _on_its_device(
     if step.kind not in ("run", "test"):
         return step
     text = read(rel)
-    kind = _device(text, step.argv) if text is not None else None
-    if text is None or (kind is None and not _NO_CPU_BRANCH.search(text)):
+    if text is None or option_device(step.argv) == "cpu":
         return step
-    kind = imported_device(text, scripts, read) or kind
-    needs = msgspec.structs.replace(step.needs, devices=1, device_kind=kind)
+    kind = _device(text, step.argv)
+    stated = stated_devices(text) if not _FALLBACK.search(text) else None
+    if kind is None and stated is None and not _NO_CPU_BRANCH.search(text):
+        return step
+    kind = imported_device(text, scripts, read) or kind or (stated.device_kind if stated else None)
+    needs = msgspec.structs.replace(
+        step.needs,
+        devices=stated.devices if stated else 1,
+        device_kind=kind,
+        chips=stated.chips if stated else (),
+    )
+    return msgspec.structs.replace(step, needs=needs)
+
+
+def _compiled_at_start(
+    step: Step, rel: Optional[str], scripts: Collection[str], read: Callable[[str], Optional[str]]
+) -> Step:
+    """``step`` needing the toolkit and a device of its kind when the Python script ``rel`` it
+    runs compiles kernels as it starts (``jitbuilds``)."""
+    if rel is None or not rel.endswith(".py") or step.kind not in ("run", "test"):
+        return step
+    if step.needs.toolkit or (step.needs.device_kind or "gpu") == "cpu":
+        return step
+    kind = jit_kind(rel, scripts, read)
+    if kind is None or step.needs.device_kind not in (None, kind):
+        return step
+    needs = msgspec.structs.replace(
+        step.needs, toolkit=True, devices=max(step.needs.devices, 1), device_kind=kind
+    )
     return msgspec.structs.replace(step, needs=needs)
 
 
@@ -336,8 +361,8 @@ def _collected(step: Step, scripts: Collection[str]) -> list[str]:
 def device_of_tests(
     steps: Sequence[Step], scripts: Collection[str], read: Callable[[str], Optional[str]]
 ) -> list[Step]:
-    """``steps`` each needing one device where a test file it runs puts work on one or
-    launches on several processes (``_test_device``)."""
+    """``steps`` each needing the devices a test file it runs puts work on or states
+    (``_test_device``)."""
     return [_test_device(step, scripts, read) for step in steps]
 
 
@@ -346,23 +371,35 @@ def _test_device(
 ) -> Step:
     """``step`` needing one device when a ``pytest`` test file it runs uses one with no skip
     or fallback (``device="cuda"``, axolotl@067b021c tests/e2e/kernels/test_geglu.py:13), or
-    launches on several processes (``_PROCESSES``): it fails on a host without one. The
-    device is the one of the adapter the file imports, if any (``adapterimports``)."""
+    the devices its marks, target or launcher state (``testdevices``: ``"--num-processes",
+    "2"``, axolotl@067b021c tests/e2e/multigpu/test_llama.py:86-87): it fails on a host
+    without them. The device is the one of the adapter the file imports, if any
+    (``adapterimports``)."""
     if step.needs.devices or step.needs.device_kind or step.kind != "test":
         return step
-    kinds: set[Optional[str]] = set()  # at most one: the first file's
     for rel in _collected(step, scripts):
         text = read(rel)
-        if text is None:
-            continue
-        kind = _used_device(text)
-        if kind is not None:
-            kinds.add(imported_device(text, scripts, read) or kind)
-        elif _PROCESSES.search(text) and not _FALLBACK.search(text) and not _MOCKED.search(text):
-            kinds.add(None)
-        if kinds:
-            break  # one such file is enough: the rest are not read
-    if not kinds:
-        return step
-    needs = msgspec.structs.replace(step.needs, devices=1, device_kind=kinds.pop())
-    return msgspec.structs.replace(step, needs=needs)
+        found = _file_devices(text, scripts, read) if text is not None else None
+        if found is not None:  # one such file is enough: the rest are not read
+            needs = msgspec.structs.replace(
+                step.needs, devices=found.devices, device_kind=found.device_kind, chips=found.chips
+            )
+            return msgspec.structs.replace(step, needs=needs)
+    return step
+
+
+def _file_devices(
+    text: str, scripts: Collection[str], read: Callable[[str], Optional[str]]
+) -> Optional[StepNeeds]:
+    """The devices a test file needs: one of the kind it puts work on, or those its marks,
+    target or launcher state (``testdevices``); None when it says none, skips or falls back
+    without them, or mocks its launch."""
+    kind = _used_device(text)
+    quiet = _FALLBACK.search(text) or _MOCKED.search(text)
+    stated = stated_devices(text) if not quiet else None
+    if kind is None and stated is None:
+        return None
+    kind = imported_device(text, scripts, read) or kind or (stated.device_kind if stated else None)
+    if stated is None:
+        return StepNeeds(devices=1, device_kind=kind)
+    return StepNeeds(devices=stated.devices, device_kind=kind, chips=stated.chips)

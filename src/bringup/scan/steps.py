@@ -187,11 +187,14 @@ def _own_clones(file: SourceFile, commands: list[Command]) -> set[tuple[str, ...
     that starts with ``git clone .../verl.git`` then ``cd verl`` (montehoover/verl@9c46ae8
     docs/README_vllm0.7.md:15-17) runs its next lines at the checkout's root, not in the
     package folder ``verl/`` that happens to share the name. The repo's name is its
-    checkout's folder (``file.ref`` less ``file.rel``)."""
+    checkout's folder (``file.ref`` less ``file.rel``), matched as package names are, case,
+    ``-``, ``_`` and ``.`` aside: a renamed repo's guide clones its new name
+    (``LlamaFactory.git`` into a checkout of hiyouga/LLaMA-Factory@ff6d4d12 README.md:526-529,
+    whose ``pip install -e .`` was no step, outsider9 #11)."""
     root = file.ref[: -len(file.rel)].rstrip("/") if file.ref.endswith(file.rel) else ""
-    name = posixpath.basename(root).lower()
+    name = _plain(posixpath.basename(root))
     found: set[tuple[str, ...]] = set()
-    if not name or name in (".", ".."):
+    if not name:  # "." and ".." are none
         return found
     for command in commands:
         if command.argv[:2] != ("git", "clone"):
@@ -200,7 +203,7 @@ def _own_clones(file: SourceFile, commands: list[Command]) -> set[tuple[str, ...
         # (vllm-ascend docs/source/installation.md:223) reads as pipes that cut the URL off
         after = command.text.split("clone", 1)[1]
         url = _URL.search(after)
-        if url is not None and _repo_name(url.group(0)) == name:
+        if url is not None and _plain(_repo_name(url.group(0))) == name:
             rest = after[url.end() :].split()[:1]
             named = rest[0] if rest and _FOLDER.fullmatch(rest[0]) else _repo_name(url.group(0))
             found.add((named.rstrip("/"),))
@@ -211,8 +214,13 @@ _URL = lazyre.compile(r"(?:[a-z+]{2,12}://|git@)[^\s|;&]+")
 _FOLDER = lazyre.compile(r"[\w.][\w./-]*")
 
 
+def _plain(name: str) -> str:
+    return re.sub(r"[-_.]+", "", name.lower())
+
+
 def _repo_name(url: str) -> str:
-    return url.rstrip("/").rsplit("/", 1)[-1].rsplit(":", 1)[-1].removesuffix(".git").lower()
+    """The folder ``git clone URL`` makes, as the URL spells it."""
+    return url.rstrip("/").rsplit("/", 1)[-1].rsplit(":", 1)[-1].removesuffix(".git")
 
 
 _NAME = lazyre.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*")

@@ -13,12 +13,13 @@ import bisect
 import posixpath
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
+from typing import Optional
 
 import msgspec
 
 from bringup import backends, lazyre
 from bringup.model import DeviceKind, Requirement, Scope, Step, StepNeeds, file_source
-from bringup.scan.commands import option_value, pip_install_targets
+from bringup.scan.commands import option_value, parse_commands, pip_install_targets
 from bringup.scan.extraction import Extraction
 from bringup.scan.fillins import is_fill_in
 from bringup.scan.pytestconfig import DEFAULT, collected
@@ -152,12 +153,16 @@ def _installed(step: Step) -> str | None:
     return posixpath.normpath(posixpath.join(step.cwd, named)) if named else None
 
 
-def toolkit_folders(extracted: Sequence[tuple[str, Extraction]]) -> dict[str, str]:
+def toolkit_folders(
+    extracted: Sequence[tuple[str, Extraction]], texts: Mapping[str, Optional[str]]
+) -> dict[str, str]:
     """Each folder whose ``setup.py`` needs a backend's toolkit (builds a ``CUDAExtension``,
     checks ``CUDA_HOME``), and each shell script of the repo that does (cann-hccl build.sh:
     122-135 stops without ``ASCEND_HOME_PATH`` or ``-p``, the toolkit's directory), by its
     path, with the device kind of that toolkit: read once per repo, as every file's steps are
-    placed against it. A line of low confidence (a mention) does not make it so."""
+    placed against it. A line of low confidence (a mention) does not make it so. A script
+    that pip-installs such a folder needs it too (``_installs_built``; ``texts``: the repo's
+    files by path)."""
     kinds = {
         b.vocabulary.toolkit_subject: b.device_kind
         for b in backends.registered()
@@ -175,7 +180,28 @@ def toolkit_folders(extracted: Sequence[tuple[str, Extraction]]) -> dict[str, st
             for r in extraction.requirements:
                 if r.hard and r.subject in kinds and r.confidence != "low":
                     found[rel] = kinds[r.subject]
+    for rel, _ in extracted:
+        kind = _installs_built(rel, texts.get(rel), found) if rel not in found else None
+        if kind is not None:
+            found[rel] = kind
     return found
+
+
+def _installs_built(rel: str, text: Optional[str], builds: Mapping[str, str]) -> Optional[str]:
+    """The toolkit's device kind of a folder in ``builds`` that the shell script ``rel``
+    (``text``) pip-installs: ashawkey/torch-ngp@b6e08046 scripts/install_ext.sh:1 ``pip
+    install ./raymarching`` builds raymarching/setup.py's CUDA extension (outsider9 #6). The
+    folder is read from the top, where a guide runs the script (readme.md:60 ``bash
+    scripts/install_ext.sh``), or from the script's own folder."""
+    if text is None or not rel.endswith(_SCRIPT_SUFFIXES):
+        return None
+    for command in parse_commands(text):
+        named = installed_folder("", command.argv)
+        for base in ("", posixpath.dirname(rel)) if named else ():
+            folder = posixpath.normpath(posixpath.join(base, named))
+            if folder in builds:
+                return builds[folder]
+    return None
 
 
 _SCRIPT_SUFFIXES = (".sh", ".bash")

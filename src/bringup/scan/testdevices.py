@@ -1,0 +1,93 @@
+"""The devices a test or script file states apart from the device words of its code: the
+pytest marks that name the platform a test is for, the device a MindSpore program targets,
+and the processes a launcher it starts runs on, one device each.
+
+mindspore-lab/mindrlhf@3c9ec063 tests/st/test_baichuan2.py:25-37 is marked
+``@pytest.mark.platform_arm_ascend910b_training`` and runs ``msrun --worker_num={device_nums}``
+through a helper called ``self.setup_cmd(scripts_cmd, 8)`` (line 56); scripts/
+test_actor_inference.py:58,91 sets ``device_target = 'Ascend'``: both were "run here now" on a
+host with no NPU and on one with a single 910B3 (outsider9 #4)."""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from bringup import lazyre
+from bringup.model import StepNeeds
+from bringup.scan.devices import chips_in
+from bringup.scan.devicewords import target_kind
+
+_MARK = lazyre.compile(r"@pytest\.mark\.(\w{1,100})")
+_TARGET = lazyre.compile(
+    r"\bdevice_target['\"]?\s*[=:]\s*['\"](\w{1,20})['\"]|\bset_device\(\s*['\"](\w{1,20})['\"]"
+)
+"""The device a MindSpore program runs on: ``context.set_context(device_target="Ascend")``,
+a setting ``device_target = 'Ascend'`` passed to it, ``ms.set_device("Ascend")``
+(https://www.mindspore.cn/docs/en/master/api_python/mindspore/mindspore.set_device.html)."""
+_LAUNCH = lazyre.compile(
+    r"(?:--(?P<option>nproc[-_]per[-_]node|local[-_]worker[-_]num|worker[-_]num|num[-_]processes)"
+    r"|\bmpirun\b[^\n]{0,200}?\s-(?:np|n))"
+    r"""['"]?\s*(?:,\s*|=|\s+)['"]?(?:(?P<count>\d{1,4})\b|\{(?P<name>\w{1,60})\})"""
+)
+"""A launcher's count of processes per node, one per device: ``torchrun --nproc_per_node=8``,
+msrun's ``--local_worker_num``/``--worker_num``, ``mpirun -np 8``, accelerate's
+``"--num-processes", "2"`` as a list's items; the count written, or a format field
+(``{device_nums}``) a helper fills in."""
+_DEF = lazyre.compile(r"\bdef\s+(\w{1,80})\s*\(([^)]{0,400})\)")
+
+
+def stated_devices(text: str) -> Optional[StepNeeds]:
+    """The devices ``text`` states it runs on (its marks, its MindSpore target, its
+    launcher's count), None when it states none or names the CPU among them."""
+    kinds: set[str] = set()
+    chips: list[str] = []
+    for mark in _MARK.finditer(text):
+        words = mark.group(1).lower().split("_")
+        named = {target_kind(word) for word in words} - {None}
+        kinds.update(kind for kind in named if kind is not None)
+        if named:
+            chips.extend(chips_in(" ".join(words)))
+    for target in _TARGET.finditer(text):
+        kind = target_kind(target.group(1) or target.group(2))
+        if kind is not None:
+            kinds.add(kind)
+    count = _launched(text)
+    if "cpu" in kinds or (not kinds and count < 2):
+        return None
+    kind = kinds.pop() if len(kinds) == 1 else None
+    return StepNeeds(devices=max(count, 1), device_kind=kind, chips=tuple(dict.fromkeys(chips)))
+
+
+def _launched(text: str) -> int:
+    """The most processes per node a launcher in ``text`` starts (0 for none): per node
+    (``--local_worker_num``) where the file says so beside the total (``--worker_num``)."""
+    found = list(_LAUNCH.finditer(text))
+    local = any("local" in (m.group("option") or "") for m in found)
+    counts = [
+        int(m.group("count")) if m.group("count") else _filled(text, m.group("name"))
+        for m in found
+        if not (local and (m.group("option") or "").replace("-", "_") == "worker_num")
+    ]
+    return max(counts, default=0)
+
+
+def _filled(text: str, name: str) -> int:
+    """The most a helper whose parameter ``name`` fills a format field is called with: the
+    literal numbers its calls pass in that place (``setup_cmd(scripts_cmd, 8)`` for ``def
+    setup_cmd(scripts_cmd, device_nums)``), or by keyword."""
+    most = 0
+    for defined in _DEF.finditer(text):
+        params = [p.split("=")[0].split(":")[0].strip() for p in defined.group(2).split(",")]
+        params = [p for p in params if p not in ("self", "cls", "")]
+        if name not in params:
+            continue
+        at = params.index(name)
+        calls = rf"\b{re.escape(defined.group(1))}\(([^()]{{0,400}})\)"
+        for call in re.finditer(calls, text):
+            args = [a.strip() for a in call.group(1).split(",")]
+            keyword = [a.split("=", 1)[1].strip() for a in args if a.startswith(f"{name}=")]
+            value = keyword[0] if keyword else (args[at] if at < len(args) else "")
+            if value.isdigit():
+                most = max(most, int(value))
+    return most
