@@ -1,0 +1,40 @@
+"""What a line's words limit it to (outsider9 #1, #5, #10): a release branch named in a version
+table is that release; a device count in what the docs cover is no need of the repo's; a line
+said for one backend or an optional feature is that backend's or feature's, not the repo's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bringup.scan import scan_stack
+
+_RLHF = "mindspore-lab/mindrlhf@3c9ec063cc6f4915e94c6d886b46a53f1c2859f6"
+_LF = "hiyouga/LLaMA-Factory@ff6d4d12eeb035d6ce06805a5733dd7b29f2ac30"
+
+
+def _specs(tmp_path: Path, name: str, text: str) -> dict[str, str]:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    (component,) = scan_stack([tmp_path]).components
+    return {r.subject: r.spec for r in component.requirements}
+
+
+def test_a_release_branch_in_a_requirements_table_is_that_release(tmp_path: Path) -> None:
+    # _RLHF README.md:43-51 (cut): r2.3.1 is MindSpore's branch for release 2.3.1
+    table = (
+        "## Installation\n\n"
+        "There are some requirements for MindRLHF:\n\n"
+        "|  requirements   | version |\n"
+        "|  ----   |---------|\n"
+        "| MindSpore    | r2.3.1    |\n"
+        "| Mindformers | r1.2.0    |\n"
+    )
+    specs = _specs(tmp_path, "README.md", table)
+    assert specs["mindspore"] == "==2.3.1"
+    assert specs["pypi:mindformers"] == "==1.2.0"
+
+
+def test_a_branch_that_names_no_release_is_no_version(tmp_path: Path) -> None:
+    # the same table with the development branch: master is no release
+    table = "## Installation\n\n| requirements | version |\n|----|----|\n| MindSpore | master |\n"
+    specs = _specs(tmp_path, "README.md", table)
+    assert specs.get("mindspore", "") == ""
