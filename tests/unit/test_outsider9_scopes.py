@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bringup.scan import scan_stack
+from bringup.scan.prose import read_line
 
 _RLHF = "mindspore-lab/mindrlhf@3c9ec063cc6f4915e94c6d886b46a53f1c2859f6"
 _LF = "hiyouga/LLaMA-Factory@ff6d4d12eeb035d6ce06805a5733dd7b29f2ac30"
@@ -38,3 +39,21 @@ def test_a_branch_that_names_no_release_is_no_version(tmp_path: Path) -> None:
     table = "## Installation\n\n| requirements | version |\n|----|----|\n| MindSpore | master |\n"
     specs = _specs(tmp_path, "README.md", table)
     assert specs.get("mindspore", "") == ""
+
+
+def test_a_count_in_what_the_examples_cover_is_no_need() -> None:
+    # _LF README_zh.md:681 under "### 快速开始" (a quick start: read as required)
+    line = "高级用法请参考 [examples/README_zh.md](examples/README_zh.md)"
+    line += "\uff08包括多 GPU 微调\uff09。"
+    assert not [m for m in read_line(line, required=True) if m.subject.endswith("_count")]
+    # the same words without the listing state the need
+    need = "高级用法需要多 GPU。"
+    assert [m.spec for m in read_line(need, required=True) if m.subject == "gpu_count"] == [">=2"]
+
+
+def test_a_count_said_of_the_examples_folder_is_that_examples_scale() -> None:
+    # the class of _LF README_zh.md:681: a count said where the examples/ folder is named
+    line = "Distributed recipes (see examples/README.md) require at least 8 GPUs."
+    (count,) = [m for m in read_line(line) if m.subject == "gpu_count"]
+    assert not count.hard
+    assert count.text.startswith("example:")
