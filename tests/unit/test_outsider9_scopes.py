@@ -57,3 +57,35 @@ def test_a_count_said_of_the_examples_folder_is_that_examples_scale() -> None:
     (count,) = [m for m in read_line(line) if m.subject == "gpu_count"]
     assert not count.hard
     assert count.text.startswith("example:")
+
+
+def test_the_install_said_for_one_backend_is_that_backends_route(tmp_path: Path) -> None:
+    # _LF README.md:607 (cut), beside pyproject.toml:11 requires-python >=3.11.0
+    guide = (
+        "## Getting Started\n\n### Installation\n\n"
+        "To install LlamaFactory on Ascend NPU devices, please use Python 3.12 and install "
+        "the extra dependencies with `pip install -r requirements/npu.txt`.\n"
+    )
+    (tmp_path / "README.md").write_text(guide, encoding="utf-8")
+    (component,) = scan_stack([tmp_path]).components
+    python = [r for r in component.requirements if r.subject == "python"]
+    assert not python or python[0].feature
+    # the same words without the backend are the repo's own route
+    (tmp_path / "README.md").write_text(guide.replace(" on Ascend NPU devices", ""), "utf-8")
+    (component,) = scan_stack([tmp_path]).components
+    python = [r for r in component.requirements if r.subject == "python"]
+    assert [(r.spec, r.feature) for r in python] == [("==3.12.*", "")]
+
+
+def test_a_row_marked_for_one_backend_is_that_backends(tmp_path: Path) -> None:
+    # _LF docs/zh/getting-started.md:15-19 (cut)
+    table = (
+        "## 依赖\n\n|          必需项          | 至少     | 推荐     |\n"
+        "|:---------------------:|--------|--------|\n"
+        "|        python         | 3.11   | 3.12   |\n"
+        "|         torch         | 2.7.1  | 2.7.1  |\n"
+        "| torch-npu(Ascend NPU) | 2.7.1  | 2.7.1  |\n"
+    )
+    specs = _specs(tmp_path, "README.md", table)
+    assert "torch_npu" not in specs
+    assert specs["torch"] == ">=2.7.1"
