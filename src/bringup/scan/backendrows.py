@@ -57,9 +57,26 @@ def backend_rows(header: Row, body: list[Row]) -> dict[int, str]:
     return {}
 
 
+_QUALIFIED = lazyre.compile(r"[(\uff08]([^()\uff08\uff09]{1,40})[)\uff09]")
+
+
+def qualified_rows(body: list[Row]) -> dict[int, str]:
+    """The backend of each row whose first cell names one in brackets ("| torch-npu(Ascend
+    NPU) | 2.7.1 |" among unmarked torch, transformers rows, hiyouga/LLaMA-Factory@ff6d4d12
+    docs/zh/getting-started.md:20): that row holds on that backend only. Empty when every row
+    is so marked (a table of one backend's packages is that backend's whole list)."""
+    named = {}
+    for row in body:
+        marks = _QUALIFIED.findall(row.cells[0]) if row.cells else []
+        family = next((f for f in (_family(m) for m in marks) if f), "")
+        if family:
+            named[row.line] = f"extra:{family}"
+    return named if len(named) < len([row for row in body if row.cells]) else {}
+
+
 def by_backend(found: list[Requirement], header: Row, body: list[Row]) -> list[Requirement]:
     """``found`` (what the table states) with each backend row's needs that backend's."""
-    rows = backend_rows(header, body)
+    rows = backend_rows(header, body) or qualified_rows(body)
     if not rows:
         return found
     return [

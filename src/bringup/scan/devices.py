@@ -133,15 +133,28 @@ _MODES_REACH = 24
 """How far from an indefinite count the single-device mode listed beside it is looked for."""
 
 
+_COVERS = lazyre.compile(
+    r"\binclud(?:e|es|ed|ing)\b|\bsuch\s+as\b|\bcover(?:s|ed|ing)?\b|\be\.\s?g\.|包括|包含|涵盖",
+    re.IGNORECASE,
+)
+"""Words that list what something covers ("高级用法请参考 examples/README_zh.md (包括多 GPU
+微调)", advanced usage, including multi-GPU fine-tuning: hiyouga/LLaMA-Factory@ff6d4d12
+README_zh.md:681): an indefinite count after them, in its own part of the clause, is one of
+the topics or features listed, as after "supports"."""
+
+
 def _supported_many(clause: str, start: int, said: str) -> bool:
     """Whether an indefinite count ("multiple <devices>", "multi-<device>", "多卡") is what the
-    clause says the repo supports: a capability, which one device also runs, no need of two;
-    or one of the modes listed beside a single device's ("单卡、多卡、混合环境", the cases
-    a port handles, zhonganbi102-netizen/nano-chat-NPU@fe64c6dd README.md:296; "single-GPU
-    and multi-GPU training")."""
+    clause says the repo supports or covers (``_COVERS``): a capability, which one device also
+    runs, no need of two; or one of the modes listed beside a single device's ("单卡、多卡、
+    混合环境", the cases a port handles, zhonganbi102-netizen/nano-chat-NPU@fe64c6dd
+    README.md:296; "single-GPU and multi-GPU training")."""
     if said.lower() not in _INDEFINITE:
         return False
     if _SUPPORTS.search(clause, 0, start) is not None:
+        return True
+    ends = list(_PART_END.finditer(clause, 0, start))
+    if _COVERS.search(clause, ends[-1].end() if ends else 0, start) is not None:
         return True
     near = clause[max(0, start - _MODES_REACH) : start + _MODES_REACH]
     return _SINGLE.search(near) is not None
@@ -207,8 +220,12 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
 
 
 EXAMPLE = lazyre.compile(
-    r"示例|样例|\bexample\s+(?:scripts?|commands?)\b|\bsample\s+scripts?\b", re.I, guard=True
+    r"示例|样例|\bexample\s+(?:scripts?|commands?)\b|\bsample\s+scripts?\b|(?<![\w.-])examples?/",
+    re.I,
+    guard=True,
 )
+"""A clause about an example script or the examples folder ("see examples/README.md for
+multi-node training"): the device count it names is that example's scale."""
 
 
 ILLUSTRATION = lazyre.compile(

@@ -44,6 +44,14 @@ _MAIN_INSTALL = lazyre.compile(
     r"^(?:要)?(?:安装|编译|构建|使用本|使用该)|^(?:install|build|compile|set\s*up)\b", re.IGNORECASE
 )
 """A purpose that is the main install ("To install Apex from source", "如需编译本项目")."""
+_ON_ONE_BACKEND = lazyre.compile(
+    r"\b(?:on|for|with)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:ascend|npus?|gpus?|cuda|nvidia|rocm|amd|mlu|xpu)\b|(?:在|于)(?:昇腾|NPU|GPU)",
+    re.IGNORECASE,
+)
+"""A main install said for one backend's devices ("To install LlamaFactory on Ascend NPU
+devices, please use Python 3.12", hiyouga/LLaMA-Factory@ff6d4d12 README.md:607, a repo that
+runs on CUDA too): that backend's route, a feature named for it, not the repo's."""
 _SIDE_TARGET = lazyre.compile(
     r"\b(?:unit\s*)?tests?\b|\btest\s+suite|\bunittests?\b|\bexamples?\b|\bsamples?\b|"
     r"\bbenchmarks?\b|\bdemos?\b|测试|用例|样例|示例|基准",
@@ -108,7 +116,7 @@ def purpose_at(text: str, offset: int, ends: Optional[Sequence[int]] = None) -> 
     match = _PURPOSE.match(sentence)
     if match is not None:
         words = re.sub(r"\s+", " ", (match.group("en") or match.group("zh") or "").strip())
-        if _MAIN_INSTALL.match(words) and not _side(words):
+        if _MAIN_INSTALL.match(words) and not _side(words) and not _ON_ONE_BACKEND.search(words):
             return ""
         return words
     subject = _SIDE_SUBJECT.match(sentence)

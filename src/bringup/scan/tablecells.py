@@ -290,8 +290,9 @@ def resolve(subject: str | None, vendor: Vendor) -> str | None:
 
 def bare(cell: str) -> str:
     """A matrix cell without the subject's name or remarks ("PyTorch2.1.0" -> "2.1.0",
-    "Python3.7.x(>=3.7.5),Python3.8.x" -> "3.7.x,3.8.x"), to be read as versions."""
-    return cells().subject_words.sub("", clean(cell)).strip()
+    "Python3.7.x(>=3.7.5),Python3.8.x" -> "3.7.x,3.8.x", "r2.3.1" -> "2.3.1"), to be read
+    as versions."""
+    return branch_released(cells().subject_words.sub("", clean(cell)).strip())
 
 
 _PRE_RELEASE_APART = lazyre.compile(
@@ -304,6 +305,23 @@ pinn_module/pinn_inference/README.md:10,30, outsider8 #18), not the final 0.1.0;
 (``phrases.read_phrase``: "0.1.0rc1" read as 0.1.*)."""
 
 
+_RELEASE_BRANCH = lazyre.compile(
+    r"^\s*(?:r|release[-_/]?v?|branch[-_/]?v?)(?=\d+\.\d+(?:\.\d+)*(?:\.?(?:rc|post)\d+)?\s*$)",
+    re.IGNORECASE,
+)
+"""A version cell naming a release branch ("| MindSpore | r2.3.1 |", "| Mindformers | r1.2.0 |",
+mindspore-lab/mindrlhf@3c9ec063 README.md:50-51; "release-2.3", "branch_v2.3"): the branch a
+project cuts for that release, so the release it names. A branch that names no release
+("master", "dev") keeps reading as no version."""
+
+
+def branch_released(cell: str) -> str:
+    """``cell`` (a version cell) with a release branch's prefix left off (``_RELEASE_BRANCH``)."""
+    branch = _RELEASE_BRANCH.match(cell)
+    return cell[branch.end() :] if branch is not None else cell
+
+
 def pre_release_joined(cell: str) -> str:
-    """``cell`` (a version cell, cleaned) with its pre-release joined to the release."""
-    return _PRE_RELEASE_APART.sub(r"\1.\2", cell)
+    """``cell`` (a version cell, cleaned) in the spelling the version phrases read: its
+    pre-release joined to the release, a release branch's prefix left off."""
+    return _PRE_RELEASE_APART.sub(r"\1.\2", branch_released(cell))
