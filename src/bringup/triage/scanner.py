@@ -196,8 +196,9 @@ class Matcher:
             return result
         from concurrent.futures import ThreadPoolExecutor
 
-        with ThreadPoolExecutor(max_workers=count) as pool:
-            pending: deque[Future[tuple[Block, list[Piece], int]]] = deque()
+        pool = ThreadPoolExecutor(max_workers=count)
+        pending: deque[Future[tuple[Block, list[Piece], int]]] = deque()
+        try:
             for raw in itertools.chain(head, stream):
                 result.bytes += len(raw)
                 pending.append(pool.submit(self._prepare, raw))
@@ -205,6 +206,10 @@ class Matcher:
                     self._consume(pending.popleft().result(), result, max_evidence)
             while pending:
                 self._consume(pending.popleft().result(), result, max_evidence)
+        except BaseException:  # Ctrl-C: a join could wait on a worker that never ends
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
         return result
 
     def _prepare(self, raw: Block) -> tuple[Block, list[Piece], int]:
