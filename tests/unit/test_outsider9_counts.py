@@ -1,0 +1,42 @@
+"""Counts the scan and check say (outsider9 #15): a file the scan could not read was counted as
+read because a finding cites it ("1 finding; 2 files read of 1" for a folder it could not list;
+here a pipe and a binary file, which root cannot make unreadable otherwise), and "The scan noted
+1 more things". Lines: Ascend/MindSpeed@028de58c requirements.txt:1-5."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from bringup.cli.main import main
+
+LINES = "pybind11\nninja\nwheel\nnumpy<=1.26.0\nsix\n"
+HOST = (
+    Path(__file__).resolve().parents[1]
+    / "fixtures"
+    / "hosts"
+    / "linux-x86_64-debian12-cuda13-toolkit-no-driver"
+)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="makes a named pipe")
+def test_a_file_the_scan_could_not_read_is_not_counted_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "requirements.txt").write_text(LINES)
+    os.mkfifo(tmp_path / "requirements-dev.txt")
+    (tmp_path / "requirements-gpu.txt").write_bytes(b"torch\0\0")
+    assert main(["scan", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "2 findings; 1 file read of 3" in out
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="makes a named pipe")
+def test_one_more_thing_is_one_thing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "requirements.txt").write_text(LINES)
+    os.mkfifo(tmp_path / "requirements-dev.txt")
+    main(["check", str(tmp_path), "--snapshot", str(HOST), "--details"])
+    out = capsys.readouterr().out
+    assert "The scan noted 1 more thing (" in out
