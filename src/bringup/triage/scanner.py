@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 from bringup.model.diagnosis import Evidence
-from bringup.triage.blocks import Block, normalise
+from bringup.triage.blocks import Block, Cut, normalise
 from bringup.triage.findings import (
     FAILURE,
     FOLLOWING_BYTES,
@@ -91,6 +91,8 @@ class ScanResult:
     """The last bytes scanned: where the frames of an exception at the start of the next
     block are (scan state), and what a log cut inside a traceback ends in
     (``bringup.triage.remnant``)."""
+    cut: tuple[Cut, ...] = ()
+    """The lines too long to read whole (``iter_blocks``), each read at its two ends."""
 
 
 PATTERN, SYMPTOM, CONTEXT = "pattern", "symptom", "context"
