@@ -150,6 +150,30 @@ def _fill(source: ByteSource, readinto: Any, carry: bytes, size: int) -> bytearr
     return buffer
 
 
+_ESCAPED_NEWLINE = re.compile(rb"(?<!\\)\\n")
+"""A ``\\n`` escape (not an escaped backslash before an ``n``): a multi-line message printed
+as one line, by ``repr`` (a Python exception's args: ``('...error code is 507899\\n[ERROR]
+...\\nEL9999: Inner Error!\\n...')``) or in a JSON string."""
+
+
+def split_escaped(block: Block) -> tuple[Block, list[int]]:
+    """``block`` with each ``\\n`` escape made a line end, and where those inserted line ends
+    are, so line numbers stay the log's: the lines such a message holds are read as lines
+    (a signature anchored at a line's start, "the lines that follow" an error code) and a
+    line's number is its physical line's."""
+    if b"\\n" not in block:
+        return block, []
+    parts = _ESCAPED_NEWLINE.split(block)
+    if len(parts) == 1:
+        return block, []
+    inserted = []
+    position = -1
+    for part in parts[:-1]:
+        position += len(part) + 1
+        inserted.append(position)
+    return b"\n".join(parts), inserted
+
+
 def normalise(block: Block) -> Block:
     """ANSI escape sequences removed (in caret notation too), pasted characters and CRLF line
     ends made plain (``bringup.triage.pasted.plain``); the number of ``\\n`` is unchanged."""
