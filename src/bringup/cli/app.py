@@ -108,6 +108,24 @@ class _Failure:
         return int(code)
 
 
+def _usage_hint(usage: click.ClickException) -> str:
+    """Where the right spelling is: an option that does not exist (``up --dry-run``) is
+    answered with the options that do."""
+    context = getattr(usage, "ctx", None)
+    command = context.command_path if context is not None else "bringup"
+    if isinstance(usage, click.NoSuchOption) and context is not None:
+        names = [
+            name
+            for param in context.command.params
+            if isinstance(param, click.Option) and not param.hidden
+            for name in param.opts
+            if name.startswith("--")
+        ]
+        if names:
+            return f"`{command}` takes {', '.join(names)}; `{command} --help` says what each does"
+    return f"`{command} --help` shows the arguments and options"
+
+
 def _quiet_stdout() -> None:
     """Point stdout at /dev/null: its reader is gone (``| head``), and the flush at exit
     would otherwise print "Exception ignored ... BrokenPipeError"."""
@@ -157,14 +175,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         except click.exceptions.Exit as done:
             return int(done.exit_code)
         except click.ClickException as usage:
-            context = getattr(usage, "ctx", None)
-            command = context.command_path if context is not None else "bringup"
             return failed.report(
-                ExitCode.BAD_INPUT,
-                "usage",
-                usage.format_message(),
-                usage,
-                hint=f"`{command} --help` shows the arguments and options",
+                ExitCode.BAD_INPUT, "usage", usage.format_message(), usage, hint=_usage_hint(usage)
             )
         except (click.Abort, KeyboardInterrupt) as stopped:
             if isinstance(stopped, Terminated) or isinstance(stopped.__cause__, Terminated):

@@ -1,7 +1,8 @@
-"""Counts the scan and check say (outsider9 #15): a file the scan could not read was counted as
-read because a finding cites it ("1 finding; 2 files read of 1" for a folder it could not list;
-here a pipe and a binary file, which root cannot make unreadable otherwise), and "The scan noted
-1 more things". Lines: Ascend/MindSpeed@028de58c requirements.txt:1-5."""
+"""Small glitches (outsider9 #15): a file the scan could not read was counted as read because a
+finding cites it ("1 finding; 2 files read of 1" for a folder it could not list; here a pipe and
+a binary file, which root cannot make unreadable otherwise); "The scan noted 1 more things";
+``up --dry-run`` answered only "No such option". Lines: Ascend/MindSpeed@028de58c
+requirements.txt:1-5."""
 
 from __future__ import annotations
 
@@ -40,3 +41,15 @@ def test_one_more_thing_is_one_thing(tmp_path: Path, capsys: pytest.CaptureFixtu
     main(["check", str(tmp_path), "--snapshot", str(HOST), "--details"])
     out = capsys.readouterr().out
     assert "The scan noted 1 more thing (" in out
+
+
+def test_an_option_that_does_not_exist_is_answered_with_those_that_do(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The README promises no dry run; ``up --help`` says what shows the plan instead."""
+    assert main(["up", "--dry-run", "."]) == 2
+    err = capsys.readouterr().err
+    assert "No such option '--dry-run'" in err
+    assert "TIP: `bringup up` takes --yes, --force, --resume," in err
+    assert main(["up", "--help"]) == 0
+    assert "`bringup check PATH` prints the plan" in " ".join(capsys.readouterr().out.split())
