@@ -53,3 +53,25 @@ def test_an_option_that_does_not_exist_is_answered_with_those_that_do(
     assert "TIP: `bringup up` takes --yes, --force, --resume," in err
     assert main(["up", "--help"]) == 0
     assert "`bringup check PATH` prints the plan" in " ".join(capsys.readouterr().out.split())
+
+
+SETUP = """from setuptools import setup
+
+setup(
+    name="mindrlhf",
+    python_requires='>=3.7',
+)
+"""
+BUILD = "python setup.py bdist_wheel -d ${BASEPATH}/output\n"
+
+
+def test_a_place_that_states_no_version_is_not_cited_as_stating_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """mindspore-lab/mindrlhf setup.py:155 states Python >= 3.7; build.sh:22 only runs
+    ``python``: check --details cited both as "stated at" for ">= 3.7"."""
+    (tmp_path / "setup.py").write_text(SETUP)
+    (tmp_path / "build.sh").write_text(BUILD)
+    main(["check", str(tmp_path), "--snapshot", str(HOST), "--details"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "setup.py:5; also needed at build.sh:1" in out
