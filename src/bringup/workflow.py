@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
+from bringup.background import in_background
 from bringup.errors import ExitCode
 from bringup.inputs import TargetHost, read_snapshot, read_target
 from bringup.report.events import Reporter, Stage, Warned
@@ -159,13 +160,11 @@ def gather(
     else:
         # the probe mostly waits on subprocesses: it starts first and runs while the scan's
         # modules are imported and the repos are read
-        from concurrent.futures import ThreadPoolExecutor
-
         from bringup.probe.live import take_snapshot
 
         probing_stage = Stage("probe", "probing this machine")
-        with report.stage(probing_stage), ThreadPoolExecutor(1, "probe") as pool:
-            probing = pool.submit(take_snapshot)
+        with report.stage(probing_stage):
+            probing = in_background(take_snapshot, "probe")
             from bringup.scan import scan_stack
 
             with report.stage(scanning):

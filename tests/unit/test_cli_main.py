@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bringup import __version__
-from bringup.cli import main as main_module
+from bringup.cli import app as app_module
 from bringup.cli.main import main
 
 
@@ -40,7 +40,7 @@ def test_json_of_a_repo_whose_file_names_are_not_utf8(
 
 _ENDING = """
 import atexit, sys, threading, time
-from bringup.cli.main import end
+from bringup.cli.app import end
 atexit.register(lambda: print("atexit ran"))
 sys.stdout.write("buffered ")
 if sys.argv[1] == "thread":
@@ -98,7 +98,8 @@ def _command_paths() -> list[list[str]]:
     """Every command and subcommand as its argv (``[]`` for ``bringup`` itself)."""
     import click
 
-    from bringup.cli.main import COMMANDS, cli
+    from bringup.cli.app import cli
+    from bringup.cli.main import COMMANDS
 
     paths: list[list[str]] = [[]]
     for name in COMMANDS:
@@ -131,7 +132,7 @@ def test_help_shows_no_rst_markup(path: list[str], capsys: pytest.CaptureFixture
 def test_stdout_is_data_for_json_and_env_print(
     args: list[str], as_json: bool, expected: bool
 ) -> None:
-    assert main_module._stdout_is_data(args, as_json) is expected
+    assert app_module._stdout_is_data(args, as_json) is expected
 
 
 def _ascii_stream() -> io.TextIOWrapper:
@@ -148,7 +149,7 @@ def test_an_ascii_stdout_of_data_becomes_utf8_and_text_is_escaped(
     out, err = _ascii_stream(), _ascii_stream()
     monkeypatch.setattr(sys, "stdout", out)
     monkeypatch.setattr(sys, "stderr", err)
-    main_module._encodable_streams(data)
+    app_module._encodable_streams(data)
     out.write("é")
     err.write("é")
     out.flush()
@@ -160,5 +161,5 @@ def test_an_ascii_stdout_of_data_becomes_utf8_and_text_is_escaped(
 def test_a_utf8_stream_is_left_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     monkeypatch.setattr(sys, "stdout", out)
-    main_module._encodable_streams(False)
+    app_module._encodable_streams(False)
     assert (out.encoding, out.errors) == ("utf-8", "strict")

@@ -18,7 +18,8 @@ from typing import Optional
 import pytest
 from click.testing import CliRunner
 
-from bringup.cli.main import cli, main
+from bringup.cli.app import cli
+from bringup.cli.main import main
 from bringup.errors import ExitCode, InputError
 from bringup.index.releases import (
     MAX_AGE_S,

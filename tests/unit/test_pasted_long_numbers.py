@@ -9,7 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from bringup.cli.main import cli
+from bringup.cli.app import cli
 
 LONG = "9" * 5000
 SMI = Path(__file__).parent.parent / "fixtures" / "logs" / "_unmatched" / "nvidia-smi-rtx3090.log"

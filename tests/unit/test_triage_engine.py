@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from bringup.triage import explain_text, scan_log
-from bringup.triage.blocks import Block, LineReader, iter_blocks, normalise
+from bringup.triage.blocks import CUT_MARK, Block, LineReader, iter_blocks, normalise
 from bringup.triage.explain import builtin_matcher, reader_for
 from bringup.triage.scanner import LineText
 
@@ -34,13 +34,16 @@ def test_blocks_end_on_line_boundaries_and_keep_every_byte() -> None:
     assert all(b.endswith(b"\n") for b in blocks[:-1])
 
 
-def test_overlong_line_is_cut_and_the_rest_skipped() -> None:
+def test_overlong_line_keeps_its_two_ends() -> None:
+    """A line over the limit keeps its first and last halves, so a failure at its end is read
+    (outsider9 #12), and memory stays bounded."""
     data = b"before\n" + b"x" * 10_000 + GLIBCXX + b"\nafter\n"
     blocks = _blocks(data, 64, 256)
     joined = b"".join(blocks)
     assert joined.count(b"\n") == 3
-    assert joined.startswith(b"before\n" + b"x" * 256 + b"\nafter")
-    assert max(len(b) for b in blocks) <= 64 + 256 + 1
+    long = b"x" * 10_000 + GLIBCXX
+    assert joined == b"before\n" + long[:128] + CUT_MARK + long[-128:] + b"\nafter\n"
+    assert max(len(b) for b in blocks) <= 64 + 256 + len(CUT_MARK) + 1
 
 
 def test_normalise_strips_ansi_and_crlf_without_changing_line_count() -> None:

@@ -160,6 +160,7 @@ def command(
                 "engine": matcher.engine,
                 "diagnoses": diagnoses,
                 "warnings": list(problems),
+                "cut_lines": [{"line": c.line, "skipped_bytes": c.skipped} for c in result.cut],
             }
             if snapshot_path is not None:
                 data["snapshot"] = _bearing(diagnoses, str(snapshot_path))
@@ -169,7 +170,7 @@ def command(
             from bringup.report.explain_text import diagnoses_document
 
             given = None if snapshot_path is None else str(snapshot_path)
-            document = diagnoses_document(diagnoses, shown, result.lines, given)
+            document = diagnoses_document(diagnoses, shown, result.lines, given, result.cut)
             print_document(document, output_format)
         return int(code)
 

@@ -3,28 +3,29 @@ invoked, so ``bringup probe --json`` never pays for the solver or Rich.
 
 Exit codes are ``bringup.errors.ExitCode``: 0 ok, 1 problems found, 2 bad input, 3 a bug in
 bringup, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
+
+This module imports only what Python has loaded at start-up: ``entry`` sets how
+a signal ends bringup before anything else is imported (click, the command's modules), so a
+Ctrl-C at any moment ends it with its exit code and one line, never a traceback from inside an
+import, nor a wait on a thread stuck on the import lock an interrupted import left held.
 """
 
 from __future__ import annotations
 
-import atexit
-import codecs
+# the C module under ``signal``, loaded with the interpreter: ``signal`` imports ``enum`` first,
+# a window of tens of milliseconds in which a Ctrl-C is still a traceback
+import _signal  # type: ignore[import-not-found]
 import gc
-import importlib
 import os
 import sys
-import threading
-import traceback
-from collections.abc import Sequence
-from typing import NoReturn, Optional
-
-import click
 
 from bringup import __version__
-from bringup.cli.debug import debug_lines
-from bringup.cli.signals import terminate_as_interrupt
-from bringup.errors import ExitCode, InputError, StackError, Terminated
-from bringup.report.console import error
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from types import FrameType
+    from typing import Optional
 
 COMMANDS: dict[str, str] = {
     "check": "bringup.cli.check",
@@ -41,50 +42,10 @@ COMMANDS: dict[str, str] = {
 }
 """Command name -> module defining ``command`` (a ``click.Command``)."""
 
-
-class LazyGroup(click.Group):
-    """A group whose subcommands are imported on first use."""
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> Optional[click.Command]:
-        module_name = COMMANDS.get(cmd_name)
-        if module_name is None:
-            return None
-        command: click.Command = importlib.import_module(module_name).command
-        return command
-
-    def invoke(self, ctx: click.Context) -> object:
-        try:
-            return super().invoke(ctx)
-        except BrokenPipeError as closed:
-            raise PipeClosed from closed
-
-
-class PipeClosed(Exception):
-    """stdout's reader went away (``| head``). Not an ``OSError``, so click does not turn it
-    into exit 1 on its way to ``main``, which ends quietly with 0."""
-
-
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="bringup")
-@click.option(
-    "-v",
-    "--verbose",
-    is_flag=True,
-    help="Debug lines on stderr, and the traceback of any error (as BRINGUP_DEBUG=1). "
-    "Accepted before or after the command.",
-)
-def cli(verbose: bool) -> None:
-    """Bring up an accelerator software stack: what each repo needs, whether this machine
-    can run it, and in what order."""
-
-
 _VERBOSE = ("-v", "--verbose")
 
 
-def _split_verbose(argv: Sequence[str]) -> tuple[list[str], bool]:
+def split_verbose(argv: Sequence[str]) -> tuple[list[str], bool]:
     """``argv`` without ``-v``/``--verbose`` (taken wherever they stand before a ``--``, so
     ``bringup check -v`` works as ``bringup -v check``), and whether debug output is on."""
     args: list[str] = []
@@ -100,7 +61,7 @@ def _split_verbose(argv: Sequence[str]) -> tuple[list[str], bool]:
     return args, verbose
 
 
-def _command_name(args: Sequence[str]) -> str:
+def command_name(args: Sequence[str]) -> str:
     """The command the arguments name (``kb why`` for a group), for the JSON envelope."""
     words = [a for a in args if not a.startswith("-")]
     if not words or words[0] not in COMMANDS:
@@ -110,158 +71,67 @@ def _command_name(args: Sequence[str]) -> str:
     return words[0]
 
 
-class _Failure:
-    """One failed command, said once: an ``ERROR`` line (with ``TIP``) on stderr, and under
-    ``--json`` the envelope with ``error`` set, alone on stdout."""
+def wants_json(args: Sequence[str]) -> bool:
+    """Whether ``--json`` stands among the options (before any ``--``)."""
+    return "--json" in args[: args.index("--") if "--" in args else len(args)]
 
-    def __init__(self, args: Sequence[str], verbose: bool) -> None:
-        self.args = args
-        self.verbose = verbose
-        self.as_json = "--json" in args[: args.index("--") if "--" in args else len(args)]
 
-    def report(
-        self,
-        code: ExitCode,
-        kind: str,
-        message: str,
-        failure: object = None,
-        hint: Optional[str] = None,
-    ) -> int:
-        from bringup.report.envelope import ErrorReport, Problem, render_json
+_STOPS = {_signal.SIGINT: (130, "interrupted"), _signal.SIGTERM: (143, "terminated (SIGTERM)")}
+"""Signal -> exit code (``ExitCode.INTERRUPTED``/``TERMINATED``) and message, as ``main`` says
+them for a command it stops."""
 
-        hint = hint or getattr(failure, "hint", None)
-        error(message if not isinstance(failure, StackError) else str(failure), hint)
-        if self.as_json:
-            located = failure if isinstance(failure, InputError) else None
-            report = ErrorReport(
-                kind=kind,
-                message=getattr(failure, "message", message),
-                file=located.path if located else None,
-                line=located.line if located else None,
-                column=located.column if located else None,
-                hint=hint,
-                # ``or ()``: an empty tuple built from a generator is not the () singleton on
-                # Python 3.9, and msgspec < 0.23 omits a default only when it is the same object
-                problems=tuple(
-                    Problem(message=p.message, file=p.path, line=p.line, column=p.column)
-                    for p in getattr(failure, "problems", ())
-                )
-                or (),
+
+def stop_at_once(command: str, as_json: bool) -> None:
+    """From now on SIGINT and SIGTERM write the ``ERROR`` line (under ``--json`` first the
+    envelope, written out here: nothing may be imported while an import may be half done) and
+    end the process with 130 or 143, whatever it was doing. ``main`` replaces this while the
+    command runs, where Ctrl-C and SIGTERM stop it the way the command needs."""
+
+    def stop(signum: int, frame: Optional[FrameType]) -> None:
+        code, message = _STOPS[signum]
+        if as_json:
+            _write(
+                1,
+                f'{{\n  "schema": "bringup/1",\n  "command": "{command}",\n'
+                f'  "bringup_version": "{__version__}",\n  "exit_code": {code},\n'
+                f'  "data": null,\n  "error": {{\n    "kind": "interrupted",\n'
+                f'    "message": "{message}",\n    "file": null,\n    "line": null,\n'
+                f'    "column": null,\n    "hint": null\n  }}\n}}\n',
             )
-            try:
-                sys.stdout.write(render_json(_command_name(self.args), code, None, report))
-                sys.stdout.flush()
-            except BrokenPipeError:
-                _quiet_stdout()
-        return int(code)
+        # on a terminal, a blank line first closes its "^C" echo, as click does
+        _write(2, f"{chr(10) if os.isatty(2) else ''}ERROR: {message}\n")
+        os._exit(code)
+
+    for signum in _STOPS:
+        _signal.signal(signum, stop)
 
 
-def _quiet_stdout() -> None:
-    """Point stdout at /dev/null: its reader is gone (``| head``), and the flush at exit
-    would otherwise print "Exception ignored ... BrokenPipeError"."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    os.close(devnull)
-
-
-def _stdout_is_data(args: Sequence[str], as_json: bool) -> bool:
-    """Whether stdout carries data a program reads (``--json``; ``env print``, which a shell
-    evaluates), so that it must be written exactly, not escaped for a terminal."""
-    words = [
-        a for a in args[: args.index("--") if "--" in args else len(args)] if not a.startswith("-")
-    ]
-    return as_json or words[:2] == ["env", "print"]
-
-
-def _encodable_streams(stdout_is_data: bool) -> None:
-    """stdout and stderr that cannot fail to encode: where they are not UTF-8 (a Latin-1
-    locale, ``PYTHONIOENCODING=ascii``), a character they cannot hold (an em-dash in a cause,
-    a Chinese log line) is written escaped instead of raising ``UnicodeEncodeError``. A stdout
-    of data (``--json``, ``env print``) is UTF-8 instead, as JSON is: an escaped path in an
-    activation script would send the shell to another path with exit 0."""
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        encoding = getattr(stream, "encoding", None) or "utf-8"
-        if reconfigure is None or codecs.lookup(encoding).name == "utf-8":
-            continue
-        if stdout_is_data and stream is sys.stdout:
-            reconfigure(encoding="utf-8")
-        else:
-            reconfigure(errors="backslashreplace")
+def _write(fd: int, text: str) -> None:
+    """Write ``text`` to ``fd`` unbuffered; a closed stream is no reason not to exit."""
+    try:
+        os.write(fd, text.encode("utf-8"))
+    except OSError:
+        return
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run one command and return its exit code; the single place errors are turned into
-    messages (one ``ERROR`` line, an optional ``TIP``, the envelope under ``--json``, a
-    traceback only with ``-v``)."""
-    args, verbose = _split_verbose(list(sys.argv[1:] if argv is None else argv))
-    failed = _Failure(args, verbose)
-    _encodable_streams(_stdout_is_data(args, failed.as_json))
-    with debug_lines(verbose), terminate_as_interrupt():
-        try:
-            result = cli.main(args=args, prog_name="bringup", standalone_mode=False)
-            sys.stdout.flush()
-        except click.exceptions.Exit as done:
-            return int(done.exit_code)
-        except click.ClickException as usage:
-            context = getattr(usage, "ctx", None)
-            command = context.command_path if context is not None else "bringup"
-            return failed.report(
-                ExitCode.BAD_INPUT,
-                "usage",
-                usage.format_message(),
-                usage,
-                hint=f"`{command} --help` shows the arguments and options",
-            )
-        except (click.Abort, KeyboardInterrupt) as stopped:
-            if isinstance(stopped, Terminated) or isinstance(stopped.__cause__, Terminated):
-                return failed.report(ExitCode.TERMINATED, "interrupted", "terminated (SIGTERM)")
-            return failed.report(ExitCode.INTERRUPTED, "interrupted", "interrupted")
-        except (BrokenPipeError, PipeClosed):
-            _quiet_stdout()
-            return int(ExitCode.OK)
-        except StackError as failure:
-            if verbose:
-                traceback.print_exc()
-            kind = "input" if failure.exit_code == ExitCode.BAD_INPUT else "failure"
-            return failed.report(failure.exit_code, kind, str(failure), failure)
-        except Exception as bug:
-            traceback.print_exc()
-            failed.report(ExitCode.INTERNAL, "internal", f"this is a bug in bringup: {bug!r}")
-            sys.stderr.write(
-                "TIP: please report it with the traceback above and `bringup --version`\n"
-            )
-            return int(ExitCode.INTERNAL)
-    return int(result) if isinstance(result, int) else int(ExitCode.OK)
+    """Run one command and return its exit code (``bringup.cli.app.main``)."""
+    from bringup.cli.app import main as run
+
+    return run(argv)
 
 
 def entry() -> None:
-    """Console-script entry point. The cycle collector runs after 200,000 new objects rather
-    than 700 (mypy's setting): a command builds a few hundred thousand objects that live
-    until it ends (imported modules, the knowledge base, the parsed repos), and re-examining
-    them every 700 allocations was ~1.5% of a ``bringup check``; cycles are still freed."""
+    """Console-script entry point: signals end bringup at once until the command runs (where
+    Ctrl-C stops it the way the command needs), then the command, then the quick exit. The
+    cycle collector runs after 200,000 new objects rather than 700 (mypy's setting): a command
+    builds a few hundred thousand objects that live until it ends (imported modules, the
+    knowledge base, the parsed repos), and re-examining them every 700 allocations was ~1.5%
+    of a ``bringup check``; cycles are still freed."""
+    args, _ = split_verbose(sys.argv[1:])
+    stop_at_once(command_name(args), wants_json(args))
     gc.set_threshold(200_000, 30, 30)
-    end(main())
+    from bringup.cli.app import end
+    from bringup.cli.app import main as run
 
-
-def end(code: int) -> NoReturn:
-    """Exit with ``code``, skipping the interpreter's teardown when that is safe: freeing
-    every object of the ~500 modules a command imports costs ~40 ms, a tenth of a
-    ``bringup check``, and the operating system reclaims the memory anyway. Safe means
-    nothing else is running (the main thread alone: a thread still at work would be cut
-    off) and stdout and stderr flushed; the ``atexit`` handlers run as at a normal exit.
-    Every file bringup writes is closed where it is written, so no buffer is lost."""
-    if threading.active_count() != 1:
-        sys.exit(code)
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):  # a closed pipe or stream: the normal exit reports it
-        sys.exit(code)
-    atexit._run_exitfuncs()
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        sys.exit(code)
-    os._exit(code)
+    end(run())

@@ -1,8 +1,16 @@
-"""SIGTERM handled as Ctrl-C is. CI runners cancelling a job, ``timeout``, Kubernetes and
-systemd send SIGTERM; its default action ends bringup at once, leaving a step's process group
-running and its run "running" in the history for ever. Raised as ``Terminated`` (a
-``KeyboardInterrupt``), it takes Ctrl-C's path instead: steps stopped, run recorded as
-interrupted, the envelope printed, exit 143."""
+"""Signals while a command runs (``bringup.cli.main`` sets them before and after it).
+
+Ctrl-C raises ``KeyboardInterrupt``, reported where ``main`` catches it; SIGTERM is handled as
+Ctrl-C is. CI runners cancelling a job, ``timeout``, Kubernetes and systemd send SIGTERM; its
+default action ends bringup at once, leaving a step's process group running and its run
+"running" in the history for ever. Raised as ``Terminated`` (a ``KeyboardInterrupt``), it
+takes Ctrl-C's path instead: steps stopped, run recorded as interrupted, the envelope printed,
+exit 143.
+
+Neither is raised inside an import: there it leaves the import lock held and the module half
+made, and a thread importing beside it (the probe's) waits for ever or imports the module a
+second time. It is raised as soon as the import has ended instead (looked for every 10 ms).
+"""
 
 from __future__ import annotations
 
@@ -15,24 +23,63 @@ from typing import Optional
 
 from bringup.errors import Terminated
 
+_POLL_S = 0.01
+
+
+def _importing(frame: Optional[FrameType]) -> bool:
+    """Whether ``frame`` runs inside Python's import machinery."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib._bootstrap"):
+            return True
+        frame = frame.f_back
+    return False
+
 
 @contextlib.contextmanager
-def terminate_as_interrupt() -> Iterator[None]:
-    """While the command runs, SIGTERM raises ``Terminated`` in the main thread, once: a second
-    SIGTERM must not cut short the stopping the first one began (SIGKILL still ends it)."""
+def command_signals() -> Iterator[None]:
+    """While the command runs, Ctrl-C raises ``KeyboardInterrupt`` and SIGTERM ``Terminated``
+    in the main thread (a second SIGTERM must not cut short the stopping the first one began;
+    SIGKILL still ends it), each outside any import."""
     if threading.current_thread() is not threading.main_thread():
         yield  # only the main thread may set handlers (a command run in a test's thread)
         return
+    pending: list[type[KeyboardInterrupt]] = []
+
+    def stop(reason: type[KeyboardInterrupt], frame: Optional[FrameType]) -> None:
+        if _importing(frame):
+            pending[:] = [reason]
+            signal.setitimer(signal.ITIMER_REAL, _POLL_S)
+            return
+        pending.clear()
+        raise reason
+
+    def interrupted(signum: int, frame: Optional[FrameType]) -> None:
+        stop(KeyboardInterrupt, frame)
+
+    def terminated(signum: int, frame: Optional[FrameType]) -> None:
+        signal.signal(signal.SIGTERM, later)
+        stop(Terminated, frame)
 
     def later(signum: int, frame: Optional[FrameType]) -> None:
         """Stopping is under way."""
 
-    def first(signum: int, frame: Optional[FrameType]) -> None:
-        signal.signal(signal.SIGTERM, later)
-        raise Terminated
+    def again(signum: int, frame: Optional[FrameType]) -> None:
+        if pending:
+            stop(pending[0], frame)
 
-    previous = signal.signal(signal.SIGTERM, first)
+    previous = {
+        signum: signal.signal(signum, handler)
+        for signum, handler in (
+            (signal.SIGINT, interrupted),
+            (signal.SIGTERM, terminated),
+            (signal.SIGALRM, again),
+        )
+    }
     try:
         yield
+        if pending:  # the command ended inside the import the signal waited on
+            raise pending[0]
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)

@@ -91,7 +91,9 @@ def command(
     output_format: str,
 ) -> int:
     """Bring the stack up here: environments, builds and tests in bring-up order, logs and
-    history. PATH is a repo, a directory of repos or a bringup.toml (default: .)."""
+    history. PATH is a repo, a directory of repos or a bringup.toml (default: .). To see what
+    it would do without doing it, `bringup check PATH` prints the plan; without --yes the
+    repos' commands are listed, not run."""
     from bringup.report.events import reporter_for
     from bringup.run.consent import commands_needing_consent
     from bringup.run.state import state_dir

@@ -53,14 +53,20 @@ def resolve_dirs(
     dirs = [base]
     problems: list[Problem] = []
     config = user_config_dir(env)
-    if config.is_dir():
+    found, unreadable = _listable(config)
+    if found:
         dirs.append(config)
+    elif unreadable:
+        message = f"cannot read the user knowledge base ({unreadable}); the shipped one is used"
+        problems.append(Problem(path=str(config), message=message))
     for raw in filter(None, env.get(ENV_KB_EXTRA_DIR, "").split(os.pathsep)):
         path = Path(raw)
-        if path.is_dir():
+        found, unreadable = _listable(path)
+        if found:
             dirs.append(path)
         else:
-            problems.append(Problem(path=raw, message=f"{ENV_KB_EXTRA_DIR}: no such directory"))
+            why = f"cannot read ({unreadable})" if unreadable else "no such directory"
+            problems.append(Problem(path=raw, message=f"{ENV_KB_EXTRA_DIR}: {why}"))
     dirs.extend(_existing(Path(extra), "extra knowledge-base directory") for extra in extra_dirs)
     unique: list[Path] = []
     for path in dirs:
@@ -79,6 +85,23 @@ def data_dirs(
 
 
 def _existing(path: Path, what: str) -> Path:
-    if not path.is_dir():
-        raise InputError(f"{what}: no such directory", path=str(path))
+    """``path``, a directory the user named: one that is missing or cannot be read is bad
+    input, not a warning."""
+    found, unreadable = _listable(path)
+    if not found:
+        why = f"cannot read ({unreadable})" if unreadable else "no such directory"
+        raise InputError(f"{what}: {why}", path=str(path))
     return path
+
+
+def _listable(path: Path) -> tuple[bool, str]:
+    """Whether ``path`` is a directory whose files can be listed, and if it may be one but
+    cannot be read (a home directory not this user's: ``docker run --user``, ``sudo -u``
+    keeping ``HOME``), why not; a missing directory is not a reason."""
+    try:
+        os.listdir(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False, ""
+    except OSError as error:
+        return False, error.strerror or type(error).__name__
+    return True, ""

@@ -123,7 +123,10 @@ def details(
     if findings and only is None:
         document.add(
             Paragraph(
-                Line(f"The scan noted {findings} more things (bringup scan shows them).", "dim")
+                Line(
+                    f"The scan noted {counted(findings, 'more thing')} (bringup scan shows them).",
+                    "dim",
+                )
             )
         )
 

@@ -24,26 +24,55 @@ from bringup.triage.tiers import confidence_words
 
 if TYPE_CHECKING:
     from bringup.model.diagnosis import Diagnosis
+    from bringup.triage.blocks import Cut
     from bringup.triage.listing import Entry
 
 _EVIDENCE_SHOWN = 3
 
 
 def diagnoses_document(
-    diagnoses: Sequence[Diagnosis], log: str, lines: int, snapshot: Optional[str] = None
+    diagnoses: Sequence[Diagnosis],
+    log: str,
+    lines: int,
+    snapshot: Optional[str] = None,
+    cut: Sequence[Cut] = (),
 ) -> Document:
-    """The answer in one line, what the ``snapshot`` (its name, when one was given) did to
-    the causes, then every diagnosis as a section."""
+    """The answer in one line, the lines too long to read whole, what the ``snapshot`` (its
+    name, when one was given) did to the causes, then every diagnosis as a section."""
     read = f"{log}: {counted(lines, 'line')}"
     if not diagnoses:
         found = "no known signature, error code, exception or failure line"
-        return Document(Line(f"{read}, no failure found: {found}."))
+        document = Document(Line(f"{read}, no failure found: {found}."))
+        document.add(*_cut_note(log, cut))
+        return document
     causes = counted(len(diagnoses), "likely cause")
     document = Document(Line(f"{read}, {causes}, most likely first."))
+    document.add(*_cut_note(log, cut))
     if snapshot is not None:
         document.add(Paragraph(Line(snapshot_bearing(diagnoses, snapshot))))
     document.add(*(_diagnosis(n, d) for n, d in enumerate(diagnoses, start=1)))
     return document
+
+
+_CUTS_SHOWN = 3
+
+
+def _cut_note(log: str, cut: Sequence[Cut]) -> list[Paragraph]:
+    """Which lines were too long to read whole: only their two ends were read."""
+    if not cut:
+        return []
+    shown = ", ".join(f"{log}:{c.line} ({c.skipped:,} bytes)" for c in cut[:_CUTS_SHOWN])
+    more = f" +{len(cut) - _CUTS_SHOWN} more" if len(cut) > _CUTS_SHOWN else ""
+    whose = "its" if len(cut) == 1 else "each one's"
+    return [
+        Paragraph(
+            Line(
+                f"{counted(len(cut), 'line')} too long to read whole, "
+                f"{whose} middle not read: {shown}{more}.",
+                "dim",
+            )
+        )
+    ]
 
 
 def snapshot_bearing(diagnoses: Sequence[Diagnosis], snapshot: str) -> str:

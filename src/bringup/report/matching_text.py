@@ -39,6 +39,11 @@ class Asked:
     shown: str
     """The pin (``+`` when it is to install), the machine's value, or what stands instead."""
     sources: tuple[Source, ...]
+    """The lines that state it."""
+    also: tuple[Source, ...] = ()
+    """The other places the repo needs it at: the same line repeated, or a run of the tool
+    that states no version (mindrlhf's build.sh ``python setup.py`` beside setup.py's
+    ``python_requires='>=3.7'``)."""
 
 
 def _shown(checks: Sequence[Check], status: str, env: Environment | None) -> str:
@@ -83,7 +88,9 @@ def asked(resolution: Resolution, component: str) -> list[Asked]:
         else:
             parts = combine_specs([c.spec for c in checks], subject)
             spec = " and ".join(format_spec(p, subject) for p in parts or [""])
-        sources = tuple(dict.fromkeys(s for c in checks for s in (c.source, *c.also)))
+        sources = tuple(dict.fromkeys(c.source for c in checks))
+        repeated = dict.fromkeys(s for c in checks for s in c.also)
+        also = tuple(s for s in repeated if s not in sources)
         rows.append(
             Asked(
                 subject=subject,
@@ -91,6 +98,7 @@ def asked(resolution: Resolution, component: str) -> list[Asked]:
                 status=status,
                 shown=_shown(checks, status, env),
                 sources=sources,
+                also=also,
             )
         )
     return rows
@@ -101,8 +109,15 @@ _STATED = 10
 main_*.py`` line of its readme (outsider23c D15); ``bringup scan --details`` lists them."""
 
 
-def _stated_at(sources: Sequence[Source], root: str) -> str:
-    """Where a row is stated, relative to the repo: the first few places, then a count."""
+def _stated_at(row: Asked, root: str) -> str:
+    """Where a row is stated, then where else the repo needs it (not a place that says the
+    version: outsider9 #15), relative to the repo."""
+    stated = _places(row.sources, root)
+    return f"{stated}; also needed at {_places(row.also, root)}" if row.also else stated
+
+
+def _places(sources: Sequence[Source], root: str) -> str:
+    """The first few places, then a count."""
     if len(sources) <= _STATED + 1:  # "+1 more" would be as long as the one
         return ", ".join(relative(s, root) for s in sources)
     shown = ", ".join(relative(s, root) for s in sources[:_STATED])
@@ -131,7 +146,7 @@ def matching_section(
             )
             for r in block
         )
-        notes = tuple(Line(_stated_at(r.sources, root), "dim") for r in block)
+        notes = tuple(Line(_stated_at(r, root), "dim") for r in block)
         where = f"environment {env.index}" if env is not None else "no environment"
         repos.append(
             section(

@@ -1,4 +1,5 @@
-"""The files a scan cites a line of: each counts as read, whichever reader opened it."""
+"""The files a scan cites a line of: each counts as read, whichever reader opened it, but for
+one a finding says it could not read."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Sequence
 
 from bringup.model import Component, Source
 from bringup.scan.extraction import Finding
+from bringup.scan.reading import NOT_READ
 
 
 def cited_files(component: Component, findings: Sequence[Finding]) -> set[str]:
@@ -24,5 +26,7 @@ def cited_files(component: Component, findings: Sequence[Finding]) -> set[str]:
         for source in (requirement.source, *requirement.also_at)
     ]
     cited.extend(step.source for step in steps)
-    cited.extend(source for finding in findings for source in finding.sources)
+    cited.extend(
+        source for finding in findings if finding.kind not in NOT_READ for source in finding.sources
+    )
     return {source.ref for source in cited if source.kind == "file" and source.ref}

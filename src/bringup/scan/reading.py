@@ -55,6 +55,11 @@ def decode(data: bytes, ref: str) -> tuple[str, list[Finding]]:
     return text, [_finding(ref, "decoded", f"not UTF-8 (byte {first_bad}); decoded as GBK/GB18030")]
 
 
+NOT_READ = frozenset({"unreadable", "binary"})
+"""The kinds of finding that say their file was not read (the scan's "N files read" leaves it
+out though the finding cites it)."""
+
+
 def read_text(path: Path, ref: str, limit: int = MAX_BYTES) -> tuple[str | None, list[Finding]]:
     """The text of ``path`` (at most ``limit`` bytes) and what went wrong reading it; the text
     is ``None`` when nothing usable could be read."""

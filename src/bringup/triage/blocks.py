@@ -2,8 +2,10 @@
 
 The engine matches a few megabytes at a time instead of line by line (one RE2 pass per block
 is what makes it fast), so input is cut into blocks that end on a line boundary. A line longer
-than ``max_line_bytes`` keeps its first ``max_line_bytes`` and the rest is skipped, so memory
-never exceeds about ``block_bytes + max_line_bytes`` even for a gigabyte without a newline.
+than ``max_line_bytes`` keeps its first and its last ``max_line_bytes / 2`` (joined by ``[...]``)
+and the middle is skipped, so memory never exceeds about ``block_bytes + max_line_bytes`` even
+for a gigabyte without a newline; the failure at the end of a line of joined ``\r`` progress
+bars is still read, and each cut is told (``Cut``), never silent.
 Blocks are normalised before matching: ANSI colour/cursor sequences are removed (also as a pager
 or an editor shows them in caret notation, ``^[[0;36m``, with ``^M`` for a CR at a line's end:
 ``cat -v``, ``less``, vim) and the characters a log gains when pasted from a web page are mapped
@@ -19,7 +21,7 @@ from __future__ import annotations
 import codecs
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Optional, Protocol, Union
+from typing import Any, NamedTuple, Optional, Protocol, Union
 
 from bringup.textbytes import SNIFF_BYTES, utf16_marked
 from bringup.triage.pasted import plain
@@ -28,6 +30,16 @@ BLOCK_BYTES = 128 << 10
 MAX_LINE_BYTES = 1 << 20
 
 Block = Union[bytes, bytearray]
+
+CUT_MARK = b" [...] "
+"""What stands for the skipped middle of an overlong line."""
+
+
+class Cut(NamedTuple):
+    """A line longer than the line limit: its number and how many of its bytes were skipped."""
+
+    line: int
+    skipped: int
 
 
 class ByteSource(Protocol):
@@ -46,12 +58,16 @@ lines."""
 
 
 def iter_blocks(
-    source: ByteSource, *, block_bytes: int = BLOCK_BYTES, max_line_bytes: int = MAX_LINE_BYTES
+    source: ByteSource,
+    *,
+    block_bytes: int = BLOCK_BYTES,
+    max_line_bytes: int = MAX_LINE_BYTES,
+    cuts: Optional[list[Cut]] = None,
 ) -> Iterator[Block]:
     """Blocks of complete lines from ``source``; each ends with ``\\n`` except perhaps the
-    last. Overlong lines are cut to ``max_line_bytes``. A source that opens with a byte-order
-    mark is read as the encoding it names: UTF-16 (PowerShell's ``>`` writes it) is decoded to
-    UTF-8 as it streams, a UTF-8 mark is dropped."""
+    last. Overlong lines keep their two ends, each cut recorded in ``cuts`` when it is given. A
+    source that opens with a byte-order mark is read as the encoding it names: UTF-16
+    (PowerShell's ``>`` writes it) is decoded to UTF-8 as it streams, a UTF-8 mark is dropped."""
     readinto = getattr(source, "readinto", None)
     head = _fill(source, readinto, b"", max(block_bytes, SNIFF_BYTES))
     first: Optional[bytearray] = head
@@ -61,31 +77,65 @@ def iter_blocks(
     elif head.startswith(codecs.BOM_UTF8):
         del head[: len(codecs.BOM_UTF8)]
     carry = b""
-    skipping = False
+    long: Optional[_LongLine] = None
+    lines = 0
     while True:
         buffer = _fill(source, readinto, carry, block_bytes) if first is None else first
         first = None
         if len(buffer) == len(carry):
             break
-        if skipping:
+        if long is not None:
             newline = buffer.find(b"\n")
+            long.add(buffer if newline == -1 else buffer[:newline])
             if newline == -1:
                 continue
             del buffer[: newline + 1]
-            skipping = False
+            lines += 1
+            yield long.joined(lines, cuts) + b"\n"
+            long = None
         cut = buffer.rfind(b"\n")
         if cut == -1:
             carry = bytes(buffer)
         else:
             carry = bytes(buffer[cut + 1 :])
             del buffer[cut + 1 :]
+            if cuts is not None:
+                lines += buffer.count(b"\n")
             yield buffer
         if len(carry) >= max_line_bytes:
-            yield carry[:max_line_bytes] + b"\n"
+            long = _LongLine(carry, max_line_bytes // 2)
             carry = b""
-            skipping = True
-    if carry:
+    if long is not None:
+        yield long.joined(lines + 1, cuts)
+    elif carry:
         yield carry
+
+
+class _LongLine:
+    """An overlong line as it streams past: its first ``keep`` bytes, its last ``keep`` so far,
+    and how many between them were dropped."""
+
+    def __init__(self, start: bytes, keep: int) -> None:
+        self.keep = keep
+        self.head = start[:keep]
+        self.tail = b""
+        self.skipped = 0
+        self.add(start[keep:])
+
+    def add(self, data: Union[bytes, bytearray]) -> None:
+        if len(data) >= self.keep:  # no copy of what is dropped anyway
+            self.skipped += len(self.tail) + len(data) - self.keep
+            self.tail = bytes(data[-self.keep :])
+            return
+        joined = self.tail + bytes(data)
+        self.tail = joined[-self.keep :]
+        self.skipped += len(joined) - len(self.tail)
+
+    def joined(self, line: int, cuts: Optional[list[Cut]]) -> bytes:
+        """The line's two ends; the cut recorded as line ``line``."""
+        if cuts is not None:
+            cuts.append(Cut(line, self.skipped))
+        return self.head + CUT_MARK + self.tail
 
 
 def _fill(source: ByteSource, readinto: Any, carry: bytes, size: int) -> bytearray:
@@ -98,6 +148,30 @@ def _fill(source: ByteSource, readinto: Any, carry: bytes, size: int) -> bytearr
     got = readinto(memoryview(buffer)[len(carry) :]) or 0
     del buffer[len(carry) + got :]
     return buffer
+
+
+_ESCAPED_NEWLINE = re.compile(rb"(?<!\\)\\n")
+"""A ``\\n`` escape (not an escaped backslash before an ``n``): a multi-line message printed
+as one line, by ``repr`` (a Python exception's args: ``('...error code is 507899\\n[ERROR]
+...\\nEL9999: Inner Error!\\n...')``) or in a JSON string."""
+
+
+def split_escaped(block: Block) -> tuple[Block, list[int]]:
+    """``block`` with each ``\\n`` escape made a line end, and where those inserted line ends
+    are, so line numbers stay the log's: the lines such a message holds are read as lines
+    (a signature anchored at a line's start, "the lines that follow" an error code) and a
+    line's number is its physical line's."""
+    if b"\\n" not in block:
+        return block, []
+    parts = _ESCAPED_NEWLINE.split(block)
+    if len(parts) == 1:
+        return block, []
+    inserted = []
+    position = -1
+    for part in parts[:-1]:
+        position += len(part) + 1
+        inserted.append(position)
+    return b"\n".join(parts), inserted
 
 
 def normalise(block: Block) -> Block:

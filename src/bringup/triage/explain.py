@@ -17,6 +17,7 @@ from bringup.triage.blocks import (
     BLOCK_BYTES,
     MAX_LINE_BYTES,
     ByteSource,
+    Cut,
     LineReader,
     TextStreamReader,
     iter_blocks,
@@ -118,8 +119,13 @@ def scan_log(
 ) -> ScanResult:
     """Match a log against every signature (one pass, bounded memory)."""
     engine = matcher or builtin_matcher()
-    blocks = iter_blocks(reader_for(source), block_bytes=block_bytes, max_line_bytes=max_line_bytes)
-    return engine.scan(blocks)
+    cuts: list[Cut] = []
+    blocks = iter_blocks(
+        reader_for(source), block_bytes=block_bytes, max_line_bytes=max_line_bytes, cuts=cuts
+    )
+    result = engine.scan(blocks)
+    result.cut = tuple(cuts)
+    return result
 
 
 def explain_text(

@@ -21,7 +21,7 @@ from typing import IO, Optional, Union
 
 from bringup.model.diagnosis import Evidence
 from bringup.textbytes import SNIFF_BYTES, utf16_marked
-from bringup.triage.blocks import BLOCK_BYTES, MAX_LINE_BYTES, iter_blocks
+from bringup.triage.blocks import BLOCK_BYTES, MAX_LINE_BYTES, Cut, iter_blocks
 from bringup.triage.explain import builtin_matcher
 from bringup.triage.findings import Findings
 from bringup.triage.scanner import MAX_EVIDENCE, Matcher, ScanResult, SignatureHits
@@ -95,8 +95,13 @@ _FORKED: dict[str, Matcher] = {}
 def _scan_range(matcher: Matcher, job: _Job, start: int, end: int) -> ScanResult:
     reader = _RangeReader(job.path, start, end)
     try:
-        blocks = iter_blocks(reader, block_bytes=job.block_bytes, max_line_bytes=job.max_line_bytes)
-        return matcher.scan(blocks, workers=1)
+        cuts: list[Cut] = []
+        blocks = iter_blocks(
+            reader, block_bytes=job.block_bytes, max_line_bytes=job.max_line_bytes, cuts=cuts
+        )
+        result = matcher.scan(blocks, workers=1)
+        result.cut = tuple(cuts)
+        return result
     finally:
         reader.close()
 
@@ -112,8 +117,10 @@ def merge(results: Sequence[ScanResult], max_evidence: int = MAX_EVIDENCE) -> Sc
     findings = Findings()
     lines = 0
     size = 0
+    cut: list[Cut] = []
     for result in results:
         findings.extend(result.findings, lines)
+        cut.extend(Cut(c.line + lines, c.skipped) for c in result.cut)
         for signature_id, count in result.context.items():
             context[signature_id] = context.get(signature_id, 0) + count
         for signature_id, part in result.hits.items():
@@ -140,7 +147,7 @@ def merge(results: Sequence[ScanResult], max_evidence: int = MAX_EVIDENCE) -> Sc
         lines += result.lines
         size += result.bytes
     tail = results[-1].tail if results else b""
-    return ScanResult(hits, lines, size, context, findings, tail)
+    return ScanResult(hits, lines, size, context, findings, tail, tuple(cut))
 
 
 def cpu_count() -> int:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 from bringup.model.diagnosis import Evidence
-from bringup.triage.blocks import Block, normalise
+from bringup.triage.blocks import Block, Cut, normalise, split_escaped
 from bringup.triage.findings import (
     FAILURE,
     FOLLOWING_BYTES,
@@ -60,6 +60,8 @@ Window = tuple[int, int]
 Piece = tuple[int, int, list[int], Optional[list[Window]]]
 """Where in a block (start, end) the prefilter names which patterns, and when it can say,
 for each of them the lines its matches may lie on."""
+Prepared = tuple[Block, list[Piece], int, list[int]]
+"""A block made ready to match: its text, its pieces, its lines, its inserted line ends."""
 
 
 @dataclass
@@ -91,6 +93,8 @@ class ScanResult:
     """The last bytes scanned: where the frames of an exception at the start of the next
     block are (scan state), and what a log cut inside a traceback ends in
     (``bringup.triage.remnant``)."""
+    cut: tuple[Cut, ...] = ()
+    """The lines too long to read whole (``iter_blocks``), each read at its two ends."""
 
 
 PATTERN, SYMPTOM, CONTEXT = "pattern", "symptom", "context"
@@ -196,8 +200,9 @@ class Matcher:
             return result
         from concurrent.futures import ThreadPoolExecutor
 
-        with ThreadPoolExecutor(max_workers=count) as pool:
-            pending: deque[Future[tuple[Block, list[Piece], int]]] = deque()
+        pool = ThreadPoolExecutor(max_workers=count)
+        pending: deque[Future[Prepared]] = deque()
+        try:
             for raw in itertools.chain(head, stream):
                 result.bytes += len(raw)
                 pending.append(pool.submit(self._prepare, raw))
@@ -205,19 +210,23 @@ class Matcher:
                     self._consume(pending.popleft().result(), result, max_evidence)
             while pending:
                 self._consume(pending.popleft().result(), result, max_evidence)
+        except BaseException:  # Ctrl-C: a join could wait on a worker that never ends
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
         return result
 
-    def _prepare(self, raw: Block) -> tuple[Block, list[Piece], int]:
-        """The per-block work that can run in parallel: normalise, the prefilter's passes,
-        count lines."""
-        block = normalise(raw)
+    def _prepare(self, raw: Block) -> Prepared:
+        """The per-block work that can run in parallel: normalise, split escaped messages
+        into lines, the prefilter's passes, count lines."""
+        block, inserted = split_escaped(normalise(raw))
         ends = self._ends(block) if self._ends is not None else None
         if ends is not None:
             pieces = self._located_pieces(block, ends) if ends else []
         else:
             pieces = self._asked_pieces(block)
-        newlines = block.count(b"\n") + (0 if block.endswith(b"\n") else 1)
-        return block, pieces, newlines
+        newlines = block.count(b"\n") - len(inserted) + (0 if block.endswith(b"\n") else 1)
+        return block, pieces, newlines, inserted
 
     def _located_pieces(self, block: Block, ends: list[int]) -> list[Piece]:
         """``_pieces`` from where the prefilter's one pass saw each pattern end: a part's
@@ -292,12 +301,10 @@ class Matcher:
             start = end
         return pieces
 
-    def _consume(
-        self, prepared: tuple[Block, list[Piece], int], result: ScanResult, max_evidence: int
-    ) -> None:
-        block, pieces, newlines = prepared
+    def _consume(self, prepared: Prepared, result: ScanResult, max_evidence: int) -> None:
+        block, pieces, newlines, inserted = prepared
         if pieces:
-            self._locate(block, pieces, result, max_evidence)
+            self._locate(block, pieces, result, max_evidence, inserted)
         result.lines += newlines
         if len(block) >= FRAMES_WINDOW:
             result.tail = bytes(block[-FRAMES_WINDOW:])
@@ -305,10 +312,16 @@ class Matcher:
             result.tail = (result.tail + bytes(block))[-FRAMES_WINDOW:]
 
     def _locate(
-        self, block: Block, pieces: list[Piece], result: ScanResult, max_evidence: int
+        self,
+        block: Block,
+        pieces: list[Piece],
+        result: ScanResult,
+        max_evidence: int,
+        inserted: Sequence[int] = (),
     ) -> None:
         """Find the lines of ``block`` that the candidates of each piece match (line numbers
-        continue from the ``result.lines`` already counted)."""
+        continue from the ``result.lines`` already counted; the ``inserted`` line ends, of
+        escaped messages split, are not counted)."""
         hits = result.hits
         spans = []
         lines_decided = result.findings.explains_without_lines()
@@ -331,6 +344,8 @@ class Matcher:
         bounds = LineText(block)
         for start, index, found in spans:
             line += block.count(b"\n", position, start)
+            if inserted:
+                line -= bisect.bisect_left(inserted, start) - bisect.bisect_left(inserted, position)
             position = start
             signature_id, specificity, role = self._owners[index]
             if role == CONTEXT:

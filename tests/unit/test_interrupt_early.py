@@ -1,0 +1,148 @@
+"""Ctrl-C in the first instants of a command (outsider9 #3): about 7 % of runs interrupted in the
+first 0.6 s hung for ever (the main thread joining the probe's thread, which waited on the import
+lock the interrupted import left held), and one in the first 0.15 s printed a traceback from
+inside ``import click``. Every early SIGINT must end ``bringup check`` promptly with 130 and one
+line; the console script's own code is run (``entry``), in a real process."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import bringup
+from bringup.cli import main as entry_module
+from bringup.errors import ExitCode
+from bringup.report.envelope import ErrorReport, render_json
+
+REPO = Path(__file__).resolve().parents[1] / "fixtures" / "repos" / "ascend-five" / "MindSpeed"
+SRC = str(Path(bringup.__file__).resolve().parents[1])
+DELAYS = (0.0, 0.03, 0.08, 0.15, 0.25, 0.4, 0.5, 0.6)
+"""Seconds after ``entry`` has set its handlers; the hang was seen at 0.42-0.58 s."""
+ROUNDS = 3
+PROMPT_S = 5.0
+
+pytestmark = pytest.mark.skipif(
+    not Path("/proc/self/status").exists(), reason="reads /proc to see the handlers set"
+)
+
+
+def _handlers_set(pid: int) -> bool:
+    """Whether the process catches SIGTERM, which ``entry`` sets before importing anything."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    caught = next(line for line in status.splitlines() if line.startswith("SigCgt:"))
+    return bool(int(caught.split()[1], 16) >> (signal.SIGTERM - 1) & 1)
+
+
+def _start(*args: str) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": SRC}
+    code = "from bringup.cli.main import entry; entry()"
+    child = subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    end = time.monotonic() + 20
+    while not _handlers_set(child.pid) and child.poll() is None and time.monotonic() < end:
+        time.sleep(0.002)
+    return child
+
+
+def _interrupt(delays: tuple[float, ...], *args: str) -> list[tuple[float, int, str, bytes]]:
+    """Start one ``bringup ARGS`` per delay at once, SIGINT each that long after its handlers
+    are set; (delay, exit code, stderr, stdout) of each, exit code -1 if still alive after
+    ``PROMPT_S``."""
+    started = [(delay, _start(*args)) for delay in delays]
+    begun = time.monotonic()
+    for delay, child in sorted(started, key=lambda pair: pair[0]):
+        time.sleep(max(0.0, begun + delay - time.monotonic()))
+        child.send_signal(signal.SIGINT)
+    ended = []
+    for delay, child in started:
+        try:
+            out, err = child.communicate(timeout=PROMPT_S)
+            # click closes a terminal's "^C" echo with a blank line, and writes it anywhere
+            ended.append((delay, child.returncode, err.decode().lstrip("\n"), out))
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.communicate()
+            ended.append((delay, -1, "", b""))
+    return ended
+
+
+def test_an_early_ctrl_c_ends_bringup_at_once_with_one_line() -> None:
+    wrong = []
+    for _ in range(ROUNDS):
+        for delay, code, err, _out in _interrupt(DELAYS, "check", str(REPO)):
+            if (code, err) != (ExitCode.INTERRUPTED, "ERROR: interrupted\n"):
+                wrong.append((delay, code, err[-300:]))
+    assert not wrong
+
+
+def test_an_early_ctrl_c_under_json_writes_the_envelope() -> None:
+    """The envelope written before anything is imported is the one ``render_json`` writes."""
+    wanted = render_json(
+        "check",
+        ExitCode.INTERRUPTED,
+        None,
+        ErrorReport(
+            kind="interrupted", message="interrupted", file=None, line=None, column=None, hint=None
+        ),
+    )
+    for delay, code, err, out in _interrupt((0.0, 0.05, 0.3), "check", str(REPO), "--json"):
+        assert (delay, code, err) == (delay, ExitCode.INTERRUPTED, "ERROR: interrupted\n")
+        assert json.loads(out) == json.loads(wanted)
+
+
+def test_the_early_exit_codes_are_the_shared_ones() -> None:
+    assert entry_module._STOPS[signal.SIGINT][0] == ExitCode.INTERRUPTED
+    assert entry_module._STOPS[signal.SIGTERM][0] == ExitCode.TERMINATED
+
+
+_STUCK = """
+import sys, threading
+from concurrent.futures import ThreadPoolExecutor
+import bringup.probe.live, bringup.scan
+from bringup.cli.app import end
+from bringup.workflow import gather
+
+stuck = threading.Event().wait  # a thread waiting on a lock no one will release
+
+
+def interrupted(*args, **kwargs):
+    raise KeyboardInterrupt
+
+
+bringup.probe.live.take_snapshot = stuck
+bringup.scan.scan_stack = interrupted
+try:
+    gather(["repo"], None, None)
+except KeyboardInterrupt:
+    print("stopped", flush=True)
+ThreadPoolExecutor(1).submit(stuck)
+end(130)
+"""
+
+
+def test_an_interrupted_command_waits_on_no_thread() -> None:
+    """The class under the hang: after Ctrl-C, nothing joins a thread that may never end (the
+    probe started beside the scan; a pool's worker at exit)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _STUCK],
+        env={**os.environ, "PYTHONPATH": SRC},
+        capture_output=True,
+        text=True,
+        timeout=15,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (130, "stopped\n"), done.stderr
