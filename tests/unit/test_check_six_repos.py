@@ -17,7 +17,8 @@ from bringup.model.plan import Plan
 from bringup.model.resolution import Resolution
 from bringup.plan import plan
 from bringup.report.check_text import python_notes
-from bringup.report.wording import explain_conflict, reason_text
+from bringup.report.reason_wording import reason_text
+from bringup.report.wording import explain_conflict
 from bringup.solve import solve
 from bringup.workflow import gather
 

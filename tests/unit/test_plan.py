@@ -8,7 +8,7 @@ from bringup.model.plan import Plan, PlanStep, Reason
 from bringup.plan import plan
 from bringup.plan.order import bringup_order
 from bringup.report.action_wording import action_text
-from bringup.report.wording import reason_text
+from bringup.report.reason_wording import reason_text
 from bringup.solve import SolveOptions, solve
 from solve_inputs import catalogue, component, host, rule, step
 

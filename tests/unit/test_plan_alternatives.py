@@ -9,7 +9,7 @@ import msgspec
 from bringup.model.resolution import Environment, Pin
 from bringup.model.source import file_source
 from bringup.plan.routes import other_route
-from bringup.report.wording import reason_text
+from bringup.report.reason_wording import reason_text
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.stepfiles import placed

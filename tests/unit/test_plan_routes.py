@@ -10,7 +10,7 @@ from bringup.model.resolution import Environment, Pin
 from bringup.model.source import file_source
 from bringup.plan.order import prepares_first
 from bringup.plan.routes import other_route
-from bringup.report.wording import reason_text
+from bringup.report.reason_wording import reason_text
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.subjects import python_subject

@@ -14,7 +14,7 @@ import pytest
 from bringup.model import Component, file_source
 from bringup.model.requirements import Step
 from bringup.plan.systemwide import refusal
-from bringup.report.wording import reason_text
+from bringup.report.reason_wording import reason_text
 from bringup.scan.draft import draft_manifest
 from bringup.scan.makerules import made, read_makefile
 from bringup.scan.ownrecipe import Recipes, read_recipes

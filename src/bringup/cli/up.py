@@ -156,7 +156,7 @@ def command(
 
 def _reason(step: PlanStep) -> Optional[str]:
     """Why a step is skipped or blocked, in the plan's words."""
-    from bringup.report.wording import reason_text
+    from bringup.report.reason_wording import reason_text
 
     return None if step.reason is None else reason_text(step.reason, step.actions)
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import shlex
 
 from bringup.model.plan import Action
-from bringup.report.wording import format_spec, host_word
+from bringup.report.reason_wording import host_word
+from bringup.report.wording import format_spec
 from bringup.subjects import display_name
 
 _DISTRIBUTIONS = {

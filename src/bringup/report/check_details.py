@@ -24,6 +24,7 @@ from bringup.report.check_text import (
 )
 from bringup.report.document import Document, Paragraph, Section, Table, items, section
 from bringup.report.matching_text import environments_section, matching_section, relative
+from bringup.report.reason_wording import reason_text
 from bringup.report.styled import Line
 from bringup.report.wording import (
     counted,
@@ -31,7 +32,6 @@ from bringup.report.wording import (
     explain_conflict,
     explain_hardware,
     explain_unverified,
-    reason_text,
 )
 
 STATUS_STYLE = {"run": "green", "skip": "yellow", "blocked": "red"}

@@ -24,7 +24,8 @@ from bringup.report.check_text import (
     verdict_line,
 )
 from bringup.report.check_why import Numbered, numbered
-from bringup.report.wording import explain_conflict, reason_text
+from bringup.report.reason_wording import reason_text
+from bringup.report.wording import explain_conflict
 
 
 def plan_data(plan: Plan) -> dict[str, Any]:

@@ -18,11 +18,11 @@ from bringup.model.resolution import Resolution, Verdict
 from bringup.report.check_text import os_named
 from bringup.report.check_why import Numbered
 from bringup.report.matching_text import relative
+from bringup.report.reason_wording import device_word
 from bringup.report.wording import (
     cite_first,
     counted,
     describe_obstacle,
-    device_word,
     explain_verdict,
     format_spec,
     from_index,

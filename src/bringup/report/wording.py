@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
-from bringup import backends, lazyre
-from bringup.model.plan import Action, Reason
+from bringup import lazyre
 from bringup.model.resolution import (
     Conflict,
     ConflictItem,
@@ -413,105 +412,3 @@ def unchecked_text(obstacles: tuple[Obstacle, ...]) -> str:
         if o.kind == "unchecked"
     ]
     return "; ".join(dict.fromkeys(said))
-
-
-def device_word(subject: str) -> tuple[str, str]:
-    """One device and several, as the backend whose devices ``subject`` counts (or tells the
-    kind of: ``chip``) names them (its vocabulary's first device word); any kind: "device"."""
-    if not subject:
-        return "device", "devices"
-    for item, devices in backends.with_devices():
-        if (
-            subject in (devices.count_subject, devices.kind_subject)
-            and item.vocabulary.device_words
-        ):
-            one = item.vocabulary.device_words[0]
-            return one, f"{one}s"
-    return display_name(subject), ""
-
-
-def _devices_text(reason: Reason) -> str:
-    one, many = device_word(reason.subject)
-    word = one if reason.need == "1" else many or one
-    have = reason.have
-    if have is None or have.status != "ok" or not have.values or not have.values[0].isdigit():
-        why = f" ({have.status}: {have.reason})" if have is not None and have.reason else ""
-        return f"needs {reason.need} {word}; the {one} count here is unknown{why}"
-    return f"needs {reason.need} {word}; this machine has {have.values[0]}"
-
-
-def host_word(subject: str) -> str:
-    """The device word of the backend that owns ``subject`` (its kernels install where its
-    devices are)."""
-    owner = backends.owner_of(subject)
-    words = owner.vocabulary.device_words if owner is not None else ()
-    return words[0] if words else "device"
-
-
-def _beside_step(sources: Sequence[Source]) -> str:
-    """Where a step's recipe line is, said from the step's own file: ``at line 14`` in it,
-    else the path from its folder (``at scripts/release.sh:3``)."""
-    if len(sources) < 2:
-        return ""
-    step, line = sources[0], sources[-1]
-    if line.ref == step.ref:
-        return f" at line {line.line}"
-    folder, text = step.ref.rpartition("/")[0], str(line)
-    return f" at {text[len(folder) + 1 :] if folder and text.startswith(folder + '/') else text}"
-
-
-def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
-    """Why a step is skipped or blocked, in one sentence; ``actions`` are the step's (an
-    ``install`` reason waits for them)."""
-    if reason.kind == "devices":
-        return _devices_text(reason)
-    if reason.kind == "chip":
-        have = reason.have
-        present = sorted(have.values) if have is not None and have.status == "ok" else []
-        wanted = " or ".join(reason.need.split(","))
-        return f"needs {wanted}; this machine has {', '.join(present) or 'none'}"
-    if reason.kind == "conflict":
-        head = "no environment on this machine holds it"
-        return head + (f": {explain_conflict(reason.conflict)}" if reason.conflict else "")
-    if reason.kind == "install":
-        waiting = ", ".join(f"{display_name(a.subject)} {a.version}" for a in actions if a.version)
-        return f"needs {waiting} installed"
-    if reason.kind == "publish":
-        beside = _beside_step(reason.sources)
-        return f"publishes or deploys ({reason.need}{beside}): up never runs it"
-    if reason.kind == "input":
-        return f"needs your input: fill in {reason.need} first (up does not run it as written)"
-    if reason.kind == "system":
-        return f"installs outside the environment, into {reason.need}: up never runs it"
-    if reason.kind == "route" and reason.need.startswith("-") and reason.have is not None:
-        line = reason.sources[0].line if reason.sources else None
-        where = f" (line {line})" if line else ""
-        return (
-            f"its guide builds with {reason.need}{where} for the environment's"
-            f" {display_name(reason.subject)}: another route, up does not run it"
-        )
-    if reason.kind == "route" and reason.need.startswith("-"):
-        return f"builds for another platform ({reason.need}): another route, up does not run it"
-    if reason.kind == "route":
-        held = f" {reason.have.values[0]}" if reason.have is not None and reason.have.values else ""
-        line = reason.sources[0].line if reason.sources else None
-        where = f" (line {line})" if line else ""
-        return (
-            f"its guide installs {display_name(reason.subject)} {format_spec(reason.need)}{where};"
-            f" the environment holds{held}: another guide's route, up does not run it"
-        )
-    if reason.kind == "missing" and reason.need.endswith(".whl"):
-        return f"installs {reason.need}, a file to download first (the repo does not have it)"
-    if reason.kind == "missing" and missing_folder(reason.need):
-        where = "" if reason.subject in ("", ".") else f" in {reason.subject}"
-        return (
-            f"installs the folder {reason.need}, which the checkout does not have{where} (one"
-            " the guide's reader made or cloned elsewhere: up runs in the checkout)"
-        )
-    if reason.kind == "missing":
-        where = "" if reason.subject in ("", ".") else f" in {reason.subject}"
-        return f"runs {reason.need}, which the repo does not have{where}"
-    host = describe_host(reason.have) if reason.have is not None else "nothing known"
-    return (
-        f"needs {display_name(reason.subject)} {format_spec(reason.need)}; this machine has {host}"
-    )

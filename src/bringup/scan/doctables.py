@@ -17,13 +17,12 @@ import msgspec
 from bringup import backends, lazyre
 from bringup.model import Confidence, Requirement
 from bringup.scan.backendrows import by_backend
-from bringup.scan.devices import chips_in
 from bringup.scan.extraction import SourceFile
 from bringup.scan.hostrows import as_host_tool, as_optional, downloaded_source
 from bringup.scan.phrases import read_phrase
 from bringup.scan.platforms import platforms
 from bringup.scan.prose import read_line
-from bringup.scan.prose_vocabulary import Vendor, expand_shorthands
+from bringup.scan.prose_vocabulary import Vendor
 from bringup.scan.purpose import OPTIONAL_WORDS, purpose_at, sentence_ends
 from bringup.scan.releaserows import current_row, newest_row
 from bringup.scan.releasetrain import narrowed
@@ -58,32 +57,11 @@ from bringup.scan.tablecells import (
     requirement,
     resolve,
 )
+from bringup.scan.tablehardware import chip_cells, chip_row, device_row, hardware_column
 from bringup.subjects import python_subject
 
 _REFUSED = lazyre.compile(r"^(?:x|×|✗|✘|❌|no|不支持|否)$", re.IGNORECASE)
 """A cell marking a row as not supported ("| Atlas A3 inference products | x |")."""
-_COUNT_CELL = lazyre.compile(
-    r"(?<![A-Za-z\d.])(\d+)"
-    r"(?![\d.]|(?!P\b|[NG]PUs?\b)[A-WYZa-wyz]|\s{0,2}(?i:[KMGTP]i?B|[GM]Hz|cores?\b|核))"
-    r"|\b(one|two|four|eight)\b|([一两二四八])"
-)
-"""A device row's count: a number that measures nothing else ("内存：最小4GB" in a hardware
-row, msinsight docs/zh/install_guide/mindstudio_insight_install_guide.md:198, is memory) and
-is no part of a product's name ("| 硬件 | Atlas A3 / A2 / 950PR·DT |", hicann/cann-recipes-infer
-@fbc225d2 README.md:121: A3 and 950PR are products); "8x", "1×", "8P", "8NPU", "8卡" still
-count."""
-_COUNT_WORDS = {
-    "one": 1,
-    "two": 2,
-    "four": 4,
-    "eight": 8,
-    "一": 1,
-    "两": 2,
-    "二": 2,
-    "四": 4,
-    "八": 8,
-}
-_FOR_TESTS = lazyre.compile(r"\btests?\b|测试", re.IGNORECASE)
 
 
 def paragraph(
@@ -171,17 +149,17 @@ def _matrix(
     each row that gives one (op-plugin docs/en/install.md:34-40, a row per PyTorch release)."""
     subjects = columns.subjects
     current = current_row(header, body, subjects)
-    hardware = [c for c, cell in enumerate(header.cells) if _hardware_column(cell)]
+    hardware = [c for c, cell in enumerate(header.cells) if hardware_column(cell)]
     if current is not None:
         rows = continued(body, current)
-        return _row_of_matrix(file, header, rows, columns) + _chip_cells(file, rows, hardware)
+        return _row_of_matrix(file, header, rows, columns) + chip_cells(file, rows, hardware)
     release = newest_row(body, subjects) if newest else None
     if release is not None:
         # a released row's cell without a version (a link, a checksum, "-") states no need
         rows = continued(body, release)
         versioned = [r for r in _row_of_matrix(file, header, rows, columns) if r.spec]
-        return versioned + _chip_cells(file, rows, hardware)
-    found: list[Requirement] = _chip_cells(file, body, hardware)
+        return versioned + chip_cells(file, rows, hardware)
+    found: list[Requirement] = chip_cells(file, body, hardware)
     found += arch_cells(file, body, columns.arch, hard=False)
     for column, subject in enumerate(subjects):
         if subject is None:
@@ -271,83 +249,10 @@ def _named_release(key: str, cells: list[str]) -> bool:
     return not numbers or not all(_DECIMAL.match(c) for c in numbers)
 
 
-_PRODUCTS = lazyre.compile(r"^(?:\w+\s)?(?:products?|产品|型号)$|^\w{1,4}(?:产品|型号)$")
-"""A column of the products a release supports, the vendor's word before it or not ("支持
-昇腾产品", "Supported Ascend Products", catlass README.md:119 and README_en.md:116)."""
-
-
-def _hardware_column(cell: str) -> bool:
-    """A matrix column of the devices each release supports ("Hardware Support", "硬件",
-    "支持昇腾产品")."""
-    key = re.sub(r"\s+", " ", CELL_NOISE.sub("", clean(cell).lower())).strip(" :：_")
-    return key in CHIP_CELLS or key in cells().devices or bool(_PRODUCTS.match(key))
-
-
-def _chip_cells(file: SourceFile, rows: list[Row], columns: list[int]) -> list[Requirement]:
-    """The chips a matrix's hardware column names per release ("Ascend A2/A3", AscendNPU-IR
-    docs/source/en/introduction/quick_start/version-compatibility.md:13): a support list, each
-    row's chips alternatives of their own (soft, as the release the row is for)."""
-    found: list[Requirement] = []
-    for row in rows:
-        for column in columns:
-            cell = clean(row.cells[column]) if column < len(row.cells) else ""
-            chips = chips_in(expand_shorthands(cell)) if cell else []
-            if chips:
-                text = f"{' | '.join(clean(c) for c in row.cells)}"
-                found.append(
-                    requirement(file, row.line, "chip", ",".join(chips), text=text,
-                                confidence="medium", hard=False)
-                )  # fmt: skip
-    return found
-
-
 _MARK = lazyre.compile(r"^(?:y|n|yes|no|/|-|√|✓|✔|x|×|✗|✘|❌|是|否)$", re.IGNORECASE)
 """A cell of a compatibility grid ("| 26.1.0 | Y | Y | / |", MindSpeed-LLM
 release_notes_llm.md:113-139: which release of the repo pairs with which CANN): a column of
 marks states no version the checkout needs, only which releases were paired."""
-
-
-def _device_row(file: SourceFile, row: Row, kind: str, text: str) -> list[Requirement]:
-    """A "| <Device> | 1 × <product> (<chip>) | device tests only |" row: a count and chip families;
-    soft when the row says the devices are for tests."""
-    cell = clean(row.cells[1])
-    hard = not _FOR_TESTS.search(text)
-    found: list[Requirement] = []
-    count = _COUNT_CELL.search(cell)
-    if count is not None and kind:
-        digits, word, han = count.groups()
-        number = int(digits) if digits else _COUNT_WORDS[word or han]
-        found.append(
-            requirement(
-                file,
-                row.line,
-                f"{kind}_count",
-                f">={number}",
-                text=text,
-                confidence="high",
-                hard=hard,
-            )
-        )
-    chips = chips_in(cell)
-    if chips:
-        found.append(
-            requirement(
-                file, row.line, "chip", ",".join(chips), text=text, confidence="medium", hard=hard
-            )
-        )
-    return found
-
-
-def _chip_row(file: SourceFile, row: Row, text: str) -> list[Requirement]:
-    """A "| CHIP_TYPE | A3 | A3, 910B |" row: the chip families its cells name, as
-    alternatives (soft: which one is the machine's own choice)."""
-    # in a chip row a backend's chip shorthand can only be a chip
-    cells = " ".join(clean(cell) for cell in row.cells[1:])
-    chips = chips_in(expand_shorthands(cells))
-    if not chips:
-        return []
-    spec = ",".join(chips)
-    return [requirement(file, row.line, "chip", spec, text=text, confidence="medium", hard=False)]
 
 
 def read_table(
@@ -405,11 +310,11 @@ def _read_rows(
         text = " | ".join(clean(cell) for cell in row.cells)
         key = clean(row.cells[0]).lower()
         if key in CHIP_CELLS and len(row.cells) > 1:
-            found.extend(_chip_row(file, row, text))
+            found.extend(chip_row(file, row, text))
             continue
         device = devices.get(key)
         if device is not None and len(row.cells) > 1:
-            found.extend(_device_row(file, row, device or kind, text))
+            found.extend(device_row(file, row, device or kind, text))
             continue
         if _DOCUMENT_CELL.search(row.cells[0]) or _platform_row(file, row, key, found):
             continue
