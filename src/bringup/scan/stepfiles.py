@@ -159,6 +159,7 @@ def placed(
     out: list[Step] = []
     folders: dict[Optional[str], list[str]] = {}  # by document: the folders its steps ran in
     wheels: dict[Optional[str], list[str]] = {}  # by document: the wheels its steps fetched
+    compiled: dict[str, Optional[str]] = {}  # by script: what it compiles as it starts
     for step in steps:
         earlier = folders.setdefault(step.source.ref, [])
         fetched = wheels.setdefault(step.source.ref, [])
@@ -171,7 +172,7 @@ def placed(
         ran = _ran(found)
         found = with_script_needs(found, ran, read(ran) if ran is not None else None)
         found = _on_its_device(found, _module(found, scripts) or ran, scripts, read)
-        found = _compiled_at_start(found, _module(found, scripts) or ran, scripts, read)
+        found = _compiled_at_start(found, _module(found, scripts) or ran, scripts, read, compiled)
         out.append(_test_device(found, scripts, read))
     return out
 
@@ -270,15 +271,23 @@ def _on_its_device(
 
 
 def _compiled_at_start(
-    step: Step, rel: Optional[str], scripts: Collection[str], read: Callable[[str], Optional[str]]
+    step: Step,
+    rel: Optional[str],
+    scripts: Collection[str],
+    read: Callable[[str], Optional[str]],
+    compiled: dict[str, Optional[str]],
 ) -> Step:
     """``step`` needing the toolkit and a device of its kind when the Python script ``rel`` it
-    runs compiles kernels as it starts (``jitbuilds``)."""
+    runs compiles kernels as it starts (``jitbuilds``). ``compiled`` keeps each script's
+    answer: a guide runs one script many times (torch-ngp readme.md: 43 runs of 6 scripts, each
+    following the same imports; a quarter of its scan before)."""
     if rel is None or not rel.endswith(".py") or step.kind not in ("run", "test"):
         return step
     if step.needs.toolkit or (step.needs.device_kind or "gpu") == "cpu":
         return step
-    kind = jit_kind(rel, scripts, read)
+    if rel not in compiled:
+        compiled[rel] = jit_kind(rel, scripts, read)
+    kind = compiled[rel]
     if kind is None or step.needs.device_kind not in (None, kind):
         return step
     needs = msgspec.structs.replace(
