@@ -16,6 +16,7 @@ Tests and recorded hosts inject another ``CommandRunner`` (recording, replay).
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import logging
 import os
@@ -49,6 +50,9 @@ _POLL_S = 0.1
 """Longest wait between checks for a stop request while a command runs quietly."""
 
 _ESCALATION = (signal.SIGINT, signal.SIGTERM, signal.SIGKILL)
+
+_EXIT_GRACE_S = 0.5
+"""At exit, how long the commands still running have to end after SIGTERM before SIGKILL."""
 _Why = Literal["timed out", "interrupted"]
 
 PathArg = Union[str, "os.PathLike[str]"]
@@ -315,6 +319,7 @@ class SubprocessRunner:
                 cwd=cwd,
                 start_new_session=True,
             )
+            _RUNNING.add(process)
         except FileNotFoundError:
             return Completed(argv=args, error=f"not found: {args[0]}", log_path=log)
         except PermissionError:
@@ -332,6 +337,7 @@ class SubprocessRunner:
             raise
         finally:
             _close_pipes(process)
+            _RUNNING.discard(process)
         if stopping is None:
             process.wait()  # it has exited: this only reaps it
         else:
@@ -407,6 +413,26 @@ def _close_pipes(process: subprocess.Popen[bytes]) -> None:
     for pipe in (process.stdout, process.stderr):
         if pipe is not None:
             pipe.close()
+
+
+_RUNNING: set[subprocess.Popen[bytes]] = set()
+"""The commands started and not yet stopped or done, whichever thread runs them."""
+
+
+@atexit.register
+def stop_left_running() -> None:
+    """At exit, stop the commands a thread still runs (the background probe's vendor tools
+    when the scan beside it was interrupted): each is in its own session, so nothing else
+    would, and a hung ``npu-smi`` would outlive bringup. Terminate, up to half a second,
+    then kill; a daemon thread left waiting on one reads its end or is ended with us."""
+    left = list(_RUNNING)
+    for process in left:
+        signal_group(process, signal.SIGTERM)
+    due = time.monotonic() + _EXIT_GRACE_S
+    for process in left:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=max(0.0, due - time.monotonic()))
+        signal_group(process, signal.SIGKILL)
 
 
 def signal_group(process: subprocess.Popen[bytes], signum: signal.Signals) -> None:

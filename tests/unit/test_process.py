@@ -3,6 +3,7 @@ Linux machine has."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import threading
 import time
@@ -90,6 +91,36 @@ def test_stop_interrupts_first_and_refuses_later_commands() -> None:
     assert done.error == "interrupted"
     assert done.stdout == "ready\ninterrupted\n"
     assert runner.run(["true"]).error == "not run: interrupted"
+
+
+_EXITS_WITH_A_COMMAND_RUNNING = """
+import sys, threading, time
+from pathlib import Path
+from bringup.process import SubprocessRunner
+pidfile = Path(sys.argv[1])
+script = 'echo $$ > "$0.tmp"; mv "$0.tmp" "$0"; sleep 60'
+
+run = lambda: SubprocessRunner().run(["sh", "-c", script, sys.argv[1]], timeout=60)
+threading.Thread(target=run, daemon=True).start()
+while not pidfile.exists():
+    time.sleep(0.02)
+sys.exit(int(sys.argv[2]))
+"""
+
+
+def test_a_command_a_daemon_thread_still_runs_is_stopped_at_exit(tmp_path: Path) -> None:
+    """The background probe's vendor tool, left running when the command beside it ends
+    (interrupted: exit 130), runs in its own session: bringup's exit stops it."""
+    pidfile = tmp_path / "pid"
+    started = time.monotonic()
+    exited = subprocess.run(
+        [sys.executable, "-c", _EXITS_WITH_A_COMMAND_RUNNING, str(pidfile), "130"],
+        timeout=30,
+        check=False,
+    )
+    assert exited.returncode == 130
+    assert time.monotonic() - started < 20
+    assert _gone(int(pidfile.read_text()))
 
 
 def test_budget_caps_every_command() -> None:
