@@ -270,7 +270,7 @@ CORPORA["twentyninth"] = Corpus(
 CORPORA["thirtieth"] = Corpus(
     DATA / "triage_thirtieth",
     (*CORPORA["twentyninth"].earlier, DATA / "triage_twentyninth"),
-    size=7,
+    size=6,
     areas=frozenset({"ascend", "toolchain"}),
 )
 # The thirty-first was collected after the thirtieth (older revisions of deleted FAQ pages
@@ -280,6 +280,13 @@ CORPORA["thirtyfirst"] = Corpus(
     DATA / "triage_thirtyfirst",
     (*CORPORA["thirtieth"].earlier, DATA / "triage_thirtieth"),
     size=10,
+)
+# The thirty-second: one collector, search budget spent at 7 cases (two resolved threads, five
+# older revisions of FAQ pages in Ascend repositories), labelled with the catalogue of 7e19937d.
+CORPORA["thirtysecond"] = Corpus(
+    DATA / "triage_thirtysecond",
+    (*CORPORA["thirtyfirst"].earlier, DATA / "triage_thirtyfirst"),
+    size=6,
 )
 
 
