@@ -31,7 +31,8 @@ line is already the evidence of a better one is left out. A log in which nothing
 failure but that ends inside a Python traceback is read from the traceback
 (``bringup.triage.remnant``), and one with neither from its warnings (``fallback.warned``).
 In a log that shows a kernel compiled while the job ran, a ``build`` layer is read as
-``operator_execution`` (``bringup.triage.runtimecompile``); a catch-all's or the fallback's
+``operator_execution``, and in one that shows the project's own build, the fallback's install or
+operator reading as ``build`` (``bringup.triage.runtimecompile``); a catch-all's or the fallback's
 ``operator_execution`` read from an exception raised while a module was being imported is read
 as ``install`` (``bringup.triage.phase``).
 """
@@ -191,6 +192,8 @@ def rank(
     diagnoses = runtimecompile.in_the_job(diagnoses, result.findings)
     loose = generic | {d.signature_id for d in extra if not d.signature_id.startswith("code.")}
     diagnoses = phase.read_in(diagnoses, result.findings, loose)
+    placed = {d.signature_id for d in extra if not d.signature_id.startswith("code.")}
+    diagnoses = runtimecompile.in_the_build(diagnoses, result.findings, placed)
     diagnoses = advice.fitted(diagnoses, marks)
     return diagnoses if top is None else diagnoses[:top]
 
