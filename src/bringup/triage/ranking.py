@@ -21,7 +21,8 @@ Order, strongest first:
 The score encodes 1-5 so that each step outweighs all the steps below it. Faults from a
 vendor's fault knowledge (``tier = "knowledge"``, and the FAQ pages' entries, ``"faq"``) rank
 below bringup's own signatures (on a line an own catch-all matched at least as specifically,
-below that catch-all too), and
+below that catch-all too; FaultDiag's faults below the fallback's reading of a failure that only
+its shape places: ``bringup.triage.faultrank``), and
 count only on error lines of a log that shows a failure (a signature, a code, an exception
 or a failure line: the knowledge explains failures, it does not detect them). When no
 own signature but the catch-alls is found, the fallback (``bringup.triage.fallback``)
@@ -58,6 +59,7 @@ from bringup.model.snapshot import Snapshot
 from bringup.triage import (
     advice,
     fallback,
+    faultrank,
     onepercause,
     phase,
     remnant,
@@ -184,6 +186,7 @@ def rank(
         key=lambda d: (-d.score, KIND_ORDER.index(d.kind), d.evidence[0].line if d.evidence else 0)
     )
     generic = {sid for sid, signature in found.items() if signature and signature.record.generic}
+    diagnoses = faultrank.below_places(diagnoses, found, extra)
     diagnoses = onepercause.one_per_cause(diagnoses, secondary, generic)
     if not diagnoses:
         diagnoses = remnant.diagnose(result.tail, result.lines)
@@ -192,8 +195,7 @@ def rank(
     diagnoses = runtimecompile.in_the_job(diagnoses, result.findings)
     loose = generic | {d.signature_id for d in extra if not d.signature_id.startswith("code.")}
     diagnoses = phase.read_in(diagnoses, result.findings, loose)
-    placed = {d.signature_id for d in extra if not d.signature_id.startswith("code.")}
-    diagnoses = runtimecompile.in_the_build(diagnoses, result.findings, placed)
+    diagnoses = runtimecompile.in_the_build(diagnoses, result.findings, loose - generic)
     diagnoses = advice.fitted(diagnoses, marks)
     return diagnoses if top is None else diagnoses[:top]
 
