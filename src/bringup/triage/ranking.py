@@ -21,7 +21,8 @@ Order, strongest first:
 The score encodes 1-5 so that each step outweighs all the steps below it. Faults from a
 vendor's fault knowledge (``tier = "knowledge"``, and the FAQ pages' entries, ``"faq"``) rank
 below bringup's own signatures (on a line an own catch-all matched at least as specifically,
-below that catch-all too), and
+below that catch-all too; FaultDiag's faults below the fallback's reading of a failure that only
+its shape places: ``bringup.triage.faultrank``), and
 count only on error lines of a log that shows a failure (a signature, a code, an exception
 or a failure line: the knowledge explains failures, it does not detect them). When no
 own signature but the catch-alls is found, the fallback (``bringup.triage.fallback``)
@@ -31,7 +32,8 @@ line is already the evidence of a better one is left out. A log in which nothing
 failure but that ends inside a Python traceback is read from the traceback
 (``bringup.triage.remnant``), and one with neither from its warnings (``fallback.warned``).
 In a log that shows a kernel compiled while the job ran, a ``build`` layer is read as
-``operator_execution`` (``bringup.triage.runtimecompile``); a catch-all's or the fallback's
+``operator_execution``, and in one that shows the project's own build, the fallback's install or
+operator reading as ``build`` (``bringup.triage.runtimecompile``); a catch-all's or the fallback's
 ``operator_execution`` read from an exception raised while a module was being imported is read
 as ``install`` (``bringup.triage.phase``).
 """
@@ -57,6 +59,7 @@ from bringup.model.snapshot import Snapshot
 from bringup.triage import (
     advice,
     fallback,
+    faultrank,
     onepercause,
     phase,
     remnant,
@@ -183,6 +186,7 @@ def rank(
         key=lambda d: (-d.score, KIND_ORDER.index(d.kind), d.evidence[0].line if d.evidence else 0)
     )
     generic = {sid for sid, signature in found.items() if signature and signature.record.generic}
+    diagnoses = faultrank.below_places(diagnoses, found, extra)
     diagnoses = onepercause.one_per_cause(diagnoses, secondary, generic)
     if not diagnoses:
         diagnoses = remnant.diagnose(result.tail, result.lines)
@@ -191,6 +195,7 @@ def rank(
     diagnoses = runtimecompile.in_the_job(diagnoses, result.findings)
     loose = generic | {d.signature_id for d in extra if not d.signature_id.startswith("code.")}
     diagnoses = phase.read_in(diagnoses, result.findings, loose)
+    diagnoses = runtimecompile.in_the_build(diagnoses, result.findings, loose - generic)
     diagnoses = advice.fitted(diagnoses, marks)
     return diagnoses if top is None else diagnoses[:top]
 

@@ -7,10 +7,17 @@ whichever build signature reads them. ``build`` is the project's own build (setu
 make, a wheel, an offline model conversion). The lines that show such a compile are the fallback
 rules' ``runtime_compile`` expression, noted as a mark (``Findings.marks``); those of the
 project's own build are ``project_build``'s, and keep ``build``: a failed build prints lines that
-look like a running compile too (a setup.py's compiler probe on a temporary file).
+look like a running compile too (a setup.py's compiler probe on a temporary file). The other
+way round, a failure that only the fallback places (by its words, its exception's type or its
+class) in a log that shows the project's own build is the build's: the
+package being built fails while it is compiled, linked or set up, whatever words its error is
+written in; except a module the build imports that the environment lacks (a setup.py importing
+torch under pip's build isolation): that is the install's.
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 import msgspec
 
@@ -30,5 +37,28 @@ def in_the_job(diagnoses: list[Diagnosis], findings: Findings) -> list[Diagnosis
         return diagnoses
     return [
         msgspec.structs.replace(d, layer=KERNEL_LAYER) if d.layer == "build" else d
+        for d in diagnoses
+    ]
+
+
+MISSING_MODULE = frozenset({"traceback.install.module-not-found", "line.install.module-missing"})
+"""The fallback's readings of a Python module that is not installed: in a build, a build
+dependency missing from the environment (install), not the build's own failure."""
+
+
+def in_the_build(
+    diagnoses: list[Diagnosis], findings: Findings, placed: Collection[str]
+) -> list[Diagnosis]:
+    """``diagnoses`` with the layer ``install`` or ``operator_execution`` of one of ``placed``
+    (the fallback's readings, which place a failure by its words or its exception) read as
+    ``build`` when the log shows the project's own build."""
+    if PROJECT_BUILD not in findings.marks:
+        return diagnoses
+    return [
+        msgspec.structs.replace(d, layer="build")
+        if d.signature_id in placed
+        and d.signature_id not in MISSING_MODULE
+        and d.layer in (KERNEL_LAYER, "install")
+        else d
         for d in diagnoses
     ]
