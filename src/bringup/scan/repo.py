@@ -33,6 +33,7 @@ from bringup.scan.gomod import go_modules
 from bringup.scan.guides import primary_readme
 from bringup.scan.handoff import handed_over
 from bringup.scan.implied import fold_implied, one_file_alternatives
+from bringup.scan.jitbuilds import JitBuilds
 from bringup.scan.linked import with_wheel_libraries
 from bringup.scan.linterimports import library_tools
 from bringup.scan.mainroute import route_parts
@@ -269,9 +270,10 @@ def _placed(
     needs and all."""
 
     recipes = Recipes(known.inside, _citer(shown))
+    jit = JitBuilds(scripts, known.inside)
 
     def place(guide: str, steps: tuple[Step, ...]) -> tuple[Step, ...]:
-        read = recipes.steps(placed(steps, scripts, known.inside, guide))
+        read = recipes.steps(placed(steps, scripts, known.inside, guide, jit))
         return tuple(toolkit_builds(read, builds))
 
     return [msgspec.structs.replace(e, steps=place(rel, e.steps)) for rel, e in extracted]

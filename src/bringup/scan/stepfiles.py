@@ -30,7 +30,7 @@ from bringup.model import Step, StepNeeds
 from bringup.scan.adapterimports import imported_device
 from bringup.scan.commands import pip_install_targets, program_name, python_module
 from bringup.scan.devicewords import device_names, option_device, target_kind
-from bringup.scan.jitbuilds import jit_kind
+from bringup.scan.jitbuilds import JitBuilds
 from bringup.scan.localpaths import fetched_wheels, with_local_paths
 from bringup.scan.scriptneeds import with_script_needs
 from bringup.scan.testdevices import stated_devices
@@ -151,15 +151,17 @@ def placed(
     scripts: Collection[str],
     read: Callable[[str], Optional[str]],
     guide: str = "",
+    jit: Optional[JitBuilds] = None,
 ) -> list[Step]:
     """``steps`` each run from the folder that holds its script, marked ``missing`` when the
     repo has the script nowhere, and needing the device its script runs on when nothing
     else said which. ``guide``: the repo file the steps come from, whose folder a
-    ``pip install .`` may mean."""
+    ``pip install .`` may mean; ``jit``: what the scripts compile as they start, kept for
+    the checkout (of these ``scripts`` and ``read``), else for these steps only."""
     out: list[Step] = []
     folders: dict[Optional[str], list[str]] = {}  # by document: the folders its steps ran in
     wheels: dict[Optional[str], list[str]] = {}  # by document: the wheels its steps fetched
-    compiled: dict[str, Optional[str]] = {}  # by script: what it compiles as it starts
+    compiled = jit if jit is not None else JitBuilds(scripts, read)
     for step in steps:
         earlier = folders.setdefault(step.source.ref, [])
         fetched = wheels.setdefault(step.source.ref, [])
@@ -172,7 +174,7 @@ def placed(
         ran = _ran(found)
         found = with_script_needs(found, ran, read(ran) if ran is not None else None)
         found = _on_its_device(found, _module(found, scripts) or ran, scripts, read)
-        found = _compiled_at_start(found, _module(found, scripts) or ran, scripts, read, compiled)
+        found = _compiled_at_start(found, _module(found, scripts) or ran, compiled)
         out.append(_test_device(found, scripts, read))
     return out
 
@@ -273,9 +275,7 @@ def _on_its_device(
 def _compiled_at_start(
     step: Step,
     rel: Optional[str],
-    scripts: Collection[str],
-    read: Callable[[str], Optional[str]],
-    compiled: dict[str, Optional[str]],
+    compiled: JitBuilds,
 ) -> Step:
     """``step`` needing the toolkit and a device of its kind when the Python script ``rel`` it
     runs compiles kernels as it starts (``jitbuilds``). ``compiled`` keeps each script's
@@ -285,9 +285,7 @@ def _compiled_at_start(
         return step
     if step.needs.toolkit or (step.needs.device_kind or "gpu") == "cpu":
         return step
-    if rel not in compiled:
-        compiled[rel] = jit_kind(rel, scripts, read)
-    kind = compiled[rel]
+    kind = compiled.kind(rel)
     if kind is None or step.needs.device_kind not in (None, kind):
         return step
     needs = msgspec.structs.replace(
