@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from bringup.model import Requirement, Step, file_source
 from bringup.scan.extraction import Extraction
-from bringup.scan.jitbuilds import JitBuilds
-from bringup.scan.stepfiles import placed
+from bringup.scan.stepfiles import StepFiles, placed
 from bringup.scan.steps_found import toolkit_folders
 
 FILES = {
@@ -98,9 +97,9 @@ def test_the_modules_scripts_share_are_read_once_for_the_checkout() -> None:
         reads.append(rel)
         return FILES.get(rel)
 
-    jit = JitBuilds(frozenset(FILES), read)
+    kept = StepFiles(frozenset(FILES), read)
     steps = [_run("python", "main_nerf.py"), _run("python", "scripts/llff2nerf.py")]
-    first = placed(steps, frozenset(FILES), read, "readme.md", jit)
-    again = placed(steps, frozenset(FILES), read, "docs/usage.md", jit)
+    first = placed(steps, frozenset(FILES), read, "readme.md", kept)
+    again = placed(steps, frozenset(FILES), read, "docs/usage.md", kept)
     assert [s.needs.toolkit for s in first] == [s.needs.toolkit for s in again] == [True, False]
     assert reads.count("nerf/network.py") == 1

@@ -151,17 +151,17 @@ def placed(
     scripts: Collection[str],
     read: Callable[[str], Optional[str]],
     guide: str = "",
-    jit: Optional[JitBuilds] = None,
+    kept: Optional[StepFiles] = None,
 ) -> list[Step]:
     """``steps`` each run from the folder that holds its script, marked ``missing`` when the
     repo has the script nowhere, and needing the device its script runs on when nothing
     else said which. ``guide``: the repo file the steps come from, whose folder a
-    ``pip install .`` may mean; ``jit``: what the scripts compile as they start, kept for
-    the checkout (of these ``scripts`` and ``read``), else for these steps only."""
+    ``pip install .`` may mean; ``kept``: what the checkout's files (these ``scripts``, by
+    this ``read``) say of the steps, else read for these steps only."""
     out: list[Step] = []
     folders: dict[Optional[str], list[str]] = {}  # by document: the folders its steps ran in
     wheels: dict[Optional[str], list[str]] = {}  # by document: the wheels its steps fetched
-    compiled = jit if jit is not None else JitBuilds(scripts, read)
+    kept = kept if kept is not None else StepFiles(scripts, read)
     for step in steps:
         earlier = folders.setdefault(step.source.ref, [])
         fetched = wheels.setdefault(step.source.ref, [])
@@ -174,8 +174,8 @@ def placed(
         ran = _ran(found)
         found = with_script_needs(found, ran, read(ran) if ran is not None else None)
         found = _on_its_device(found, _module(found, scripts) or ran, scripts, read)
-        found = _compiled_at_start(found, _module(found, scripts) or ran, compiled)
-        out.append(_test_device(found, scripts, read))
+        found = _compiled_at_start(found, _module(found, scripts) or ran, kept.jit)
+        out.append(_test_device(found, kept))
     return out
 
 
@@ -365,17 +365,39 @@ def _collected(step: Step, scripts: Collection[str]) -> list[str]:
     )
 
 
+class StepFiles:
+    """What a checkout's files (``scripts``, read by ``read``) say of the steps that run them,
+    each file read once: the default test steps, the guides' and the recipes' run the same
+    test files (MindIE-LLM: 270 readings of 152), the same scripts reach the same modules."""
+
+    def __init__(self, scripts: Collection[str], read: Callable[[str], Optional[str]]) -> None:
+        self.scripts = scripts
+        self.read = read
+        self.jit = JitBuilds(scripts, read)
+        self._devices: dict[str, Optional[StepNeeds]] = {}
+
+    def devices(self, rel: str) -> Optional[StepNeeds]:
+        """``_file_devices`` of the test file ``rel``; None for a file that cannot be read."""
+        if rel not in self._devices:
+            text = self.read(rel)
+            found = _file_devices(text, self.scripts, self.read) if text is not None else None
+            self._devices[rel] = found
+        return self._devices[rel]
+
+
 def device_of_tests(
-    steps: Sequence[Step], scripts: Collection[str], read: Callable[[str], Optional[str]]
+    steps: Sequence[Step],
+    scripts: Collection[str],
+    read: Callable[[str], Optional[str]],
+    kept: Optional[StepFiles] = None,
 ) -> list[Step]:
     """``steps`` each needing the devices a test file it runs puts work on or states
-    (``_test_device``)."""
-    return [_test_device(step, scripts, read) for step in steps]
+    (``_test_device``); ``kept`` as ``placed`` takes it."""
+    kept = kept if kept is not None else StepFiles(scripts, read)
+    return [_test_device(step, kept) for step in steps]
 
 
-def _test_device(
-    step: Step, scripts: Collection[str], read: Callable[[str], Optional[str]]
-) -> Step:
+def _test_device(step: Step, kept: StepFiles) -> Step:
     """``step`` needing one device when a ``pytest`` test file it runs uses one with no skip
     or fallback (``device="cuda"``, axolotl@067b021c tests/e2e/kernels/test_geglu.py:13), or
     the devices its marks, target or launcher state (``testdevices``: ``"--num-processes",
@@ -384,9 +406,8 @@ def _test_device(
     (``adapterimports``)."""
     if step.needs.devices or step.needs.device_kind or step.kind != "test":
         return step
-    for rel in _collected(step, scripts):
-        text = read(rel)
-        found = _file_devices(text, scripts, read) if text is not None else None
+    for rel in _collected(step, kept.scripts):
+        found = kept.devices(rel)
         if found is not None:  # one such file is enough: the rest are not read
             needs = msgspec.structs.replace(
                 step.needs, devices=found.devices, device_kind=found.device_kind, chips=found.chips
