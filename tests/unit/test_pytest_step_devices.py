@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bringup.model import file_source
 from bringup.model.requirements import Step
-from bringup.scan.stepfiles import device_of_tests
+from bringup.scan.stepfiles import StepFiles, device_of_tests
 
 # axolotl-ai-cloud/axolotl@067b021c8b87a9e5e380b9173c704cf7340e30f5
 # tests/e2e/multigpu/test_llama.py:81-90
@@ -161,3 +161,18 @@ def test_only_the_files_pytest_collects_are_read() -> None:
     files = {"tests/e2e/multigpu/_helper.py": MULTIGPU}
     (step,) = device_of_tests([_pytest("tests/e2e/multigpu")], frozenset(files), files.get)
     assert step.needs.devices == 0
+
+
+def test_a_test_file_is_read_once_for_every_step_that_runs_it() -> None:
+    # the default test step, a guide's and a recipe's run the same files: one reading each
+    reads: list[str] = []
+
+    def read(rel: str) -> str | None:
+        reads.append(rel)
+        return FILES.get(rel)
+
+    kept = StepFiles(frozenset(FILES), read)
+    first = device_of_tests([_pytest("tests/e2e/kernels")], frozenset(FILES), read, kept)
+    again = device_of_tests([_pytest("tests/e2e/kernels")], frozenset(FILES), read, kept)
+    assert [s.needs.device_kind for s in first + again] == ["gpu", "gpu"]
+    assert reads.count("tests/e2e/kernels/test_geglu.py") == 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bringup.model import Requirement, Step, file_source
 from bringup.scan.extraction import Extraction
-from bringup.scan.stepfiles import placed
+from bringup.scan.stepfiles import StepFiles, placed
 from bringup.scan.steps_found import toolkit_folders
 
 FILES = {
@@ -71,3 +71,35 @@ def test_a_script_installing_a_cuda_extension_folder_needs_the_toolkit() -> None
     found = toolkit_folders(extracted, FILES)
     assert found == {"raymarching": "gpu", "scripts/install_ext.sh": "gpu"}
     assert toolkit_folders(extracted[1:], FILES) == {}
+
+
+def test_a_pip_install_spelled_with_quotes_is_still_read() -> None:
+    # the shell takes quotes and backslashes out of a word: the skip of scripts that hold no
+    # ``pip install`` (read again only when they may) must not skip this one (constructed
+    # from scripts/install_ext.sh:1)
+    setup = Requirement(
+        subject="cuda", spec="", component="", source=file_source("raymarching/setup.py", 47)
+    )
+    texts = {"scripts/install_ext.sh": "\"p\"ip ins'tall' ./raymarching\n"}
+    extracted = [
+        ("raymarching/setup.py", Extraction(requirements=(setup,))),
+        ("scripts/install_ext.sh", Extraction()),
+    ]
+    assert toolkit_folders(extracted, texts)["scripts/install_ext.sh"] == "gpu"
+    texts = {"scripts/install_ext.sh": "echo ./raymarching\n"}
+    assert "scripts/install_ext.sh" not in toolkit_folders(extracted, texts)
+
+
+def test_the_modules_scripts_share_are_read_once_for_the_checkout() -> None:
+    reads: list[str] = []
+
+    def read(rel: str) -> str | None:
+        reads.append(rel)
+        return FILES.get(rel)
+
+    kept = StepFiles(frozenset(FILES), read)
+    steps = [_run("python", "main_nerf.py"), _run("python", "scripts/llff2nerf.py")]
+    first = placed(steps, frozenset(FILES), read, "readme.md", kept)
+    again = placed(steps, frozenset(FILES), read, "docs/usage.md", kept)
+    assert [s.needs.toolkit for s in first] == [s.needs.toolkit for s in again] == [True, False]
+    assert reads.count("nerf/network.py") == 1

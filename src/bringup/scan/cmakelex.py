@@ -59,6 +59,9 @@ def _lexed(text: str) -> tuple[CMakeCommand, ...]:
             end = size if end < 0 else end
             line += text.count("\n", i, end)
             i = end if not bracket else end + len(bracket.group(1)) + 2
+        elif char in " \t\r":  # a run of blanks at once, not a character a turn
+            blanks = _BLANKS.match(text, i)
+            i = blanks.end() if blanks is not None else i + 1
         elif char.isalpha() or char == "_":
             match = _IDENTIFIER.match(text, i)
             j = match.end() if match is not None else i + 1
@@ -109,9 +112,10 @@ def _arguments(text: str, i: int) -> tuple[list[str], int]:
             depth -= 1
             current.append(char)
             i += 1
-        elif char in " \t\r\n":
+        elif char in " \t\r\n":  # the word before ends; a run of spaces at once
             flush()
-            i += 1
+            spaces = _SPACES.match(text, i)
+            i = spaces.end() if spaces is not None else i + 1
         else:
             # the rest of an unquoted word at once, not a character a turn
             word = _WORD_RUN.match(text, i)
@@ -123,6 +127,8 @@ def _arguments(text: str, i: int) -> tuple[list[str], int]:
 
 
 _BRACKET_COMMENT = lazyre.compile(r"#\[(=*)\[")
+_BLANKS = lazyre.compile(r"[ \t\r]+")
+_SPACES = lazyre.compile(r"[ \t\r\n]+")
 _WORD_RUN = lazyre.compile(r'[^"() \t\r\n#]+')
 """Characters of an unquoted argument that end nothing: a quote, a parenthesis or a space
 ends the word, and a ``#`` starts a comment where no word has begun."""

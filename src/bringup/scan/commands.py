@@ -50,6 +50,9 @@ class LogicalLine(NamedTuple):
     starts: tuple[tuple[int, int], ...]
 
     def line_at(self, offset: int) -> int:
+        if len(self.starts) == 1:  # one physical line, as most are
+            start, number = self.starts[0]
+            return number if start <= offset else self.line
         return next(
             (number for start, number in reversed(self.starts) if start <= offset), self.line
         )

@@ -58,7 +58,7 @@ from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
 from bringup.scan.setupcmake import by_setup
 from bringup.scan.specspans import python_listed
-from bringup.scan.stepfiles import device_of_tests, placed
+from bringup.scan.stepfiles import StepFiles, device_of_tests, placed
 from bringup.scan.steps_found import (
     in_checkout,
     merge_steps,
@@ -237,16 +237,11 @@ def _by_path(texts: dict[str, tuple[RepoFile, str]]) -> dict[str, str | None]:
     return {entry.rel: text for entry, text in texts.values()}
 
 
-def _read_steps(
-    steps: list[Step],
-    shown: str,
-    scripts: frozenset[str],
-    known: RepoTexts,
-) -> tuple[Step, ...]:
+def _read_steps(steps: list[Step], shown: str, kept: StepFiles) -> tuple[Step, ...]:
     """The repo's steps read with their own recipes and test files, the default test steps
     and the manifest's among them (``ownrecipe``, ``stepfiles.device_of_tests``)."""
-    tested = device_of_tests(steps, scripts, known.inside)
-    return tuple(read_recipes(tested, known.inside, _citer(shown)))
+    tested = device_of_tests(steps, kept.scripts, kept.read, kept)
+    return tuple(read_recipes(tested, kept.read, _citer(shown)))
 
 
 def _citer(shown: str) -> Callable[[str, int], Source]:
@@ -256,7 +251,7 @@ def _citer(shown: str) -> Callable[[str, int], Source]:
 
 def _placed(
     extracted: list[tuple[str, Extraction]],
-    scripts: frozenset[str],
+    kept: StepFiles,
     shown: str,
     builds: Mapping[str, str],
     *,
@@ -271,7 +266,7 @@ def _placed(
     recipes = Recipes(known.inside, _citer(shown))
 
     def place(guide: str, steps: tuple[Step, ...]) -> tuple[Step, ...]:
-        read = recipes.steps(placed(steps, scripts, known.inside, guide))
+        read = recipes.steps(placed(steps, kept.scripts, kept.read, guide, kept))
         return tuple(toolkit_builds(read, builds))
 
     return [msgspec.structs.replace(e, steps=place(rel, e.steps)) for rel, e in extracted]
@@ -353,8 +348,11 @@ def scan_repo(
             extracted.append((entry.rel, extraction))
             queue.extend(included(root, extraction, seen, run, entry.kind))
         extractions, known = [e for _, e in extracted], RepoTexts(root, _by_path(texts))
-        builds = toolkit_folders(extracted, known.known)
-        provides = sorted({p for e in extractions for p in e.provides})
+        kept = StepFiles(frozenset(stats.scripts), known.inside)  # read once for all steps
+        builds, provides = (
+            toolkit_folders(extracted, known.known),
+            sorted({p for e in extractions for p in e.provides}),
+        )
         scopes = file_scopes(seen, texts, stats.manifests, package_reads(extracted))
         requirements = route_components(
             cited_where_included(
@@ -388,7 +386,7 @@ def scan_repo(
         scoped = _split(
             root,
             requirements,
-            extractions=_placed(extracted, frozenset(stats.scripts), shown, builds, known=known),
+            extractions=_placed(extracted, kept, shown, builds, known=known),
             texts=texts,
             guides=guides,
             scopes=scopes,
@@ -409,8 +407,9 @@ def scan_repo(
                 [(e.rel, ref) for ref, (e, _) in texts.items() if e.kind == "tests"],
                 python_files(known.read),
             ),
-            frozenset(stats.scripts),
-            known.kept,
+            kept.scripts,
+            kept.read,
+            kept,
         )
         steps = in_checkout(
             without_own_release(
@@ -460,7 +459,7 @@ def scan_repo(
                 if manifest and manifest.role
                 else _role(component, readme, texts, requirements),
                 requirements=tuple(requirements) or (),
-                steps=_read_steps(steps, shown, frozenset(stats.scripts), known) or (),
+                steps=_read_steps(steps, shown, kept) or (),
                 depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
                 trusted=manifest.trusted if manifest else False,
                 findings=tuple(f.as_fact() for f in all_findings) or (),

@@ -50,7 +50,7 @@ _LEAVES = lazyre.compile(r"^(?:exit|return)\b")
 class _Block:
     case: bool
     choice: bool
-    lines: list[int]
+    start: int  # the line that opens it (from 1): its lines run to the one that closes it
     leaves: list[bool]  # per arm: whether its last command leaves (``exit 1``)
     elif_: bool = False
 
@@ -87,8 +87,6 @@ def branch_lines(lines: list[str]) -> frozenset[int]:
     opened: list[_Block] = []
     for number, raw in enumerate(lines, start=1):
         text = raw.strip()
-        for block in opened:
-            block.lines.append(number)
         # most lines open nothing: ``if`` and ``case`` are looked for only at a line that
         # starts with their letters, and the line's test is cut off its ``then`` only there
         opens_if = text.startswith("if") and bool(_IF.match(text))
@@ -99,10 +97,10 @@ def branch_lines(lines: list[str]) -> frozenset[int]:
             _last(opened, False)
         elif opens_if and (_THEN.search(text) or _then_follows(lines, number)):
             _last(opened, False)
-            opened.append(_Block(False, _compares(_test(text)), [number], [False]))
+            opened.append(_Block(False, _compares(_test(text)), number, [False]))
         elif opens_case:
             _last(opened, False)
-            opened.append(_Block(True, True, [number], [False]))
+            opened.append(_Block(True, True, number, [False]))
         elif opened and _OTHER_ARM.match(text) and not opened[-1].case:
             opened[-1].choice = True
             opened[-1].elif_ = opened[-1].elif_ or text.startswith("elif")
@@ -110,9 +108,9 @@ def branch_lines(lines: list[str]) -> frozenset[int]:
         elif opened and (_ESAC if opened[-1].case else _FI).match(text):
             block = opened.pop()
             if block.choice and not block.guard():
-                found.update(block.lines)
+                found.update(range(block.start, number + 1))
             _last(opened, False)
-        elif text and not text.startswith("#") and text != "then":
+        elif opened and text and not text.startswith("#") and text != "then":
             _last(opened, bool(_LEAVES.match(text)))
     return frozenset(found)
 

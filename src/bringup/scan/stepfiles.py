@@ -30,7 +30,7 @@ from bringup.model import Step, StepNeeds
 from bringup.scan.adapterimports import imported_device
 from bringup.scan.commands import pip_install_targets, program_name, python_module
 from bringup.scan.devicewords import device_names, option_device, target_kind
-from bringup.scan.jitbuilds import jit_kind
+from bringup.scan.jitbuilds import JitBuilds
 from bringup.scan.localpaths import fetched_wheels, with_local_paths
 from bringup.scan.scriptneeds import with_script_needs
 from bringup.scan.testdevices import stated_devices
@@ -151,15 +151,17 @@ def placed(
     scripts: Collection[str],
     read: Callable[[str], Optional[str]],
     guide: str = "",
+    kept: Optional[StepFiles] = None,
 ) -> list[Step]:
     """``steps`` each run from the folder that holds its script, marked ``missing`` when the
     repo has the script nowhere, and needing the device its script runs on when nothing
     else said which. ``guide``: the repo file the steps come from, whose folder a
-    ``pip install .`` may mean."""
+    ``pip install .`` may mean; ``kept``: what the checkout's files (these ``scripts``, by
+    this ``read``) say of the steps, else read for these steps only."""
     out: list[Step] = []
     folders: dict[Optional[str], list[str]] = {}  # by document: the folders its steps ran in
     wheels: dict[Optional[str], list[str]] = {}  # by document: the wheels its steps fetched
-    compiled: dict[str, Optional[str]] = {}  # by script: what it compiles as it starts
+    kept = kept if kept is not None else StepFiles(scripts, read)
     for step in steps:
         earlier = folders.setdefault(step.source.ref, [])
         fetched = wheels.setdefault(step.source.ref, [])
@@ -172,8 +174,8 @@ def placed(
         ran = _ran(found)
         found = with_script_needs(found, ran, read(ran) if ran is not None else None)
         found = _on_its_device(found, _module(found, scripts) or ran, scripts, read)
-        found = _compiled_at_start(found, _module(found, scripts) or ran, scripts, read, compiled)
-        out.append(_test_device(found, scripts, read))
+        found = _compiled_at_start(found, _module(found, scripts) or ran, kept.jit)
+        out.append(_test_device(found, kept))
     return out
 
 
@@ -273,9 +275,7 @@ def _on_its_device(
 def _compiled_at_start(
     step: Step,
     rel: Optional[str],
-    scripts: Collection[str],
-    read: Callable[[str], Optional[str]],
-    compiled: dict[str, Optional[str]],
+    compiled: JitBuilds,
 ) -> Step:
     """``step`` needing the toolkit and a device of its kind when the Python script ``rel`` it
     runs compiles kernels as it starts (``jitbuilds``). ``compiled`` keeps each script's
@@ -285,9 +285,7 @@ def _compiled_at_start(
         return step
     if step.needs.toolkit or (step.needs.device_kind or "gpu") == "cpu":
         return step
-    if rel not in compiled:
-        compiled[rel] = jit_kind(rel, scripts, read)
-    kind = compiled[rel]
+    kind = compiled.kind(rel)
     if kind is None or step.needs.device_kind not in (None, kind):
         return step
     needs = msgspec.structs.replace(
@@ -367,17 +365,39 @@ def _collected(step: Step, scripts: Collection[str]) -> list[str]:
     )
 
 
+class StepFiles:
+    """What a checkout's files (``scripts``, read by ``read``) say of the steps that run them,
+    each file read once: the default test steps, the guides' and the recipes' run the same
+    test files (MindIE-LLM: 270 readings of 152), the same scripts reach the same modules."""
+
+    def __init__(self, scripts: Collection[str], read: Callable[[str], Optional[str]]) -> None:
+        self.scripts = scripts
+        self.read = read
+        self.jit = JitBuilds(scripts, read)
+        self._devices: dict[str, Optional[StepNeeds]] = {}
+
+    def devices(self, rel: str) -> Optional[StepNeeds]:
+        """``_file_devices`` of the test file ``rel``; None for a file that cannot be read."""
+        if rel not in self._devices:
+            text = self.read(rel)
+            found = _file_devices(text, self.scripts, self.read) if text is not None else None
+            self._devices[rel] = found
+        return self._devices[rel]
+
+
 def device_of_tests(
-    steps: Sequence[Step], scripts: Collection[str], read: Callable[[str], Optional[str]]
+    steps: Sequence[Step],
+    scripts: Collection[str],
+    read: Callable[[str], Optional[str]],
+    kept: Optional[StepFiles] = None,
 ) -> list[Step]:
     """``steps`` each needing the devices a test file it runs puts work on or states
-    (``_test_device``)."""
-    return [_test_device(step, scripts, read) for step in steps]
+    (``_test_device``); ``kept`` as ``placed`` takes it."""
+    kept = kept if kept is not None else StepFiles(scripts, read)
+    return [_test_device(step, kept) for step in steps]
 
 
-def _test_device(
-    step: Step, scripts: Collection[str], read: Callable[[str], Optional[str]]
-) -> Step:
+def _test_device(step: Step, kept: StepFiles) -> Step:
     """``step`` needing one device when a ``pytest`` test file it runs uses one with no skip
     or fallback (``device="cuda"``, axolotl@067b021c tests/e2e/kernels/test_geglu.py:13), or
     the devices its marks, target or launcher state (``testdevices``: ``"--num-processes",
@@ -386,9 +406,8 @@ def _test_device(
     (``adapterimports``)."""
     if step.needs.devices or step.needs.device_kind or step.kind != "test":
         return step
-    for rel in _collected(step, scripts):
-        text = read(rel)
-        found = _file_devices(text, scripts, read) if text is not None else None
+    for rel in _collected(step, kept.scripts):
+        found = kept.devices(rel)
         if found is not None:  # one such file is enough: the rest are not read
             needs = msgspec.structs.replace(
                 step.needs, devices=found.devices, device_kind=found.device_kind, chips=found.chips
