@@ -344,3 +344,22 @@ def test_a_setup_py_running_ninja_needs_ninja() -> None:
     ]
     found = extract_setup_py(_file("setup.py", PYTORCH3D_BUILD)).requirements
     assert [r for r in found if r.subject == "ninja"] == []
+
+
+# Ascend/MultimodalSDK @ 916d29e1, build_script/fetch_deps.sh:63-66 and build_script/
+# build_merge.sh:138: a top-level ``build_script/`` holds the repo's own build scripts, read as
+# ``scripts/`` is (the tool a check stops without, the tool a step runs); the same script one
+# part deeper is that part's.
+MULTIMODAL_FETCH = """    if ! command -v git >/dev/null 2>&1; then
+        echo "[ERROR] git is required to fetch dependencies." >&2
+        exit 1
+    fi
+    patch -p1 < "${PATCH_FILE}" || { echo "[ERROR] Patch failed"; exit 1; }
+"""
+
+
+def test_a_build_script_folder_holds_the_repo_s_own_scripts() -> None:
+    found = extract_shell(_file("build_script/fetch_deps.sh", MULTIMODAL_FETCH)).requirements
+    assert {r.spec for r in found if r.subject == "system_package"} == {"git", "patch"}
+    deeper = extract_shell(_file("part/build_script/fetch_deps.sh", MULTIMODAL_FETCH))
+    assert [r for r in deeper.requirements if r.subject == "system_package"] == []

@@ -372,6 +372,9 @@ _SCRIPT_DIRS = frozenset(
         "build-tools",
         "build_tools",
         "buildtools",
+        "build_script",
+        "build_scripts",
+        "build-scripts",
         "install",
     }
 )
