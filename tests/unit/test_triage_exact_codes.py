@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (real log lines, kept whole)
 """An exact code says which case of its class the failure is, and a timeout code is told as
 the timeout (outsider10 D11); evidence is quoted from a word's start, and ``--json`` carries the
 confidence the text prints (D17)."""
@@ -61,7 +62,8 @@ def test_the_timeout_code_alone_is_told_as_the_timeout() -> None:
 
 def test_a_long_lines_quote_starts_at_a_word() -> None:
     quoted = [e.text for d in explain_text(VECTOR_CORE_TIMEOUT) for e in d.evidence if e.line == 3]
-    assert quoted and all(text.startswith("EZ9999[PID: 636125] 2026-06-24") for text in quoted)
+    assert quoted
+    assert all(text.startswith("EZ9999[PID: 636125] 2026-06-24") for text in quoted)
     found = explain_text(ONNXRUNTIME_35)
     assert found[0].evidence[0].text.startswith("D:\\a\\_work\\1\\s\\onnxruntime")
 
