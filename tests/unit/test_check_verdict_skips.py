@@ -16,17 +16,15 @@ TRAIN = PlanStep(
     component="mindpose",
     name="train",
     kind="run",
-    argv=tuple(
-        [
-            "mpirun",
-            "--allow-run-as-root",
-            "-n",
-            "4",
-            "python",
-            "tools/train.py",
-            "--config",
-            "configs/hrnet/hrnet_w32_ascend.yaml",
-        ]
+    argv=(
+        "mpirun",
+        "--allow-run-as-root",
+        "-n",
+        "4",
+        "python",
+        "tools/train.py",
+        "--config",
+        "configs/hrnet/hrnet_w32_ascend.yaml",
     ),
     status="skip",
     source=file_source("README.md", 86),
@@ -38,13 +36,11 @@ EVAL = PlanStep(
     component="mindpose",
     name="eval",
     kind="run",
-    argv=tuple(
-        [
-            "python",
-            "tools/eval.py",
-            "--config=configs/hrnet/hrnet_w32_ascend.yaml",
-            "--ckpt=/path/to/model.ckpt",
-        ]
+    argv=(
+        "python",
+        "tools/eval.py",
+        "--config=configs/hrnet/hrnet_w32_ascend.yaml",
+        "--ckpt=/path/to/model.ckpt",
     ),
     status="skip",
     source=file_source("README.md", 104),
