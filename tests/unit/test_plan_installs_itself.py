@@ -92,3 +92,21 @@ def test_up_offline_runs_neither_the_network_step_nor_the_other_copies(
     assert "installs mindpose itself from git+https://github.com/mindspore-lab/mindpose.git" in out
     assert " ok " not in out
     assert "FAILED" not in out
+
+
+def test_up_offline_does_not_ask_about_what_it_will_not_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = tmp_path / "mindpose"
+    repo.mkdir()
+    (repo / "README.md").write_text(README, encoding="utf-8")
+    (repo / "requirements.txt").write_text("", encoding="utf-8")
+    assert main(["up", str(repo), "--state", str(tmp_path / "state")]) == 1
+    asked = capsys.readouterr().out
+    assert "would run these commands" in asked
+    assert "pip install -r requirements.txt" in asked
+    # offline, nothing of the repo's would run: nothing to ask, and the run skips all three
+    assert main(["up", str(repo), "--offline", "--state", str(tmp_path / "state")]) == 0
+    out = capsys.readouterr().out
+    assert "would run these commands" not in out
+    assert "[1/3] skip" in out
