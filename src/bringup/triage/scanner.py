@@ -464,8 +464,9 @@ def _token_start(block: Block, cut: int, start: int) -> int:
     (after a space) when that is at or before the match's ``start``; a quote that begins inside
     a word ("6-06-24-12:44:08" of "2026-06-24-12:44:08", hw-native-sys/PTOAS#862; "a\\_work" of
     "D:\\a\\_work", C0untFloyd/roop-unleashed#465) is text nobody can search the log for.
-    A line whose match ends within ``EVIDENCE_BYTES`` of its start is quoted from its start."""
-    if cut == 0 or block[cut - 1 : cut].isspace():
+    A line whose match ends within ``EVIDENCE_BYTES`` of its start is quoted from its start.
+    Read in the at most ``EVIDENCE_BYTES // 4`` bytes before the match, never the whole line."""
+    if cut == 0 or bytes(block[cut - 1 : cut]).isspace():
         return cut
-    space = block.find(b" ", cut, start)
-    return cut if space == -1 else space + 1
+    space = bytes(block[cut:start]).find(b" ")
+    return cut if space == -1 else cut + space + 1
