@@ -88,9 +88,14 @@ def read_snapshot(path: Path) -> Snapshot:
     name = str(path)
     data = read_input(name)
     if not _holds_snapshot(data) and len(data) <= MAX_REPORT_BYTES:
-        report = _report_of(data, "<stdin>" if name == "-" else name)
+        shown = "<stdin>" if name == "-" else name
+        report = _report_of(data, shown)
         if _states_a_host(report):
             return report
+        if data.lstrip()[:1] not in (b"{", b"["):
+            # text that is no JSON at all was read as a report and stated nothing: say that,
+            # not how its JSON is malformed (outsider10 D20: "hello world" got "not JSON")
+            stated(report, shown, "--snapshot")
     return _snapshot_of(data, name)
 
 

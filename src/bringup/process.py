@@ -257,6 +257,11 @@ class SubprocessRunner:
         once; each running ``run`` escalates on its own and returns."""
         self._stopped.set()
 
+    @property
+    def stopped(self) -> bool:
+        """Whether ``stop`` was called: a command asked for now would not run."""
+        return self._stopped.is_set()
+
     def run(
         self,
         argv: Sequence[str],

@@ -97,9 +97,7 @@ def test_the_terminal_answer_has_verdicts_reasons_table_plan_and_actions() -> No
         "planned for the hardware the repos ask for: two environments, because ops needs "
         "CANN >= 7.0 (ops/README.md:1), infer needs CANN >= 6.3, < 7.0 (infer/README.md:1)"
     ) in text
-    assert (
-        "ops    runs here after installing CANN 7.0.0; 1 device step needs other hardware" in text
-    )
+    assert "ops    runs here after installing CANN 7.0.0; 1 step needs an NPU" in text
     assert "Why two environments" in text
     assert "no single CANN satisfies both -> two environments" in text
     assert "Version matching" in text
@@ -189,8 +187,12 @@ def test_a_file_that_is_not_a_snapshot_is_bad_input(tmp_path: Path) -> None:
         read_snapshot(bad)
     garbage = tmp_path / "garbage.json"
     garbage.write_text("not json")
-    with pytest.raises(InputError, match="not JSON"):
+    with pytest.raises(InputError, match="--snapshot: no host facts could be read"):
         read_snapshot(garbage)
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"facts": ')
+    with pytest.raises(InputError, match="not JSON"):
+        read_snapshot(broken)
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000)
     with pytest.raises(InputError, match="nested too deeply"):
@@ -252,7 +254,10 @@ def test_counts_agree_with_their_nouns() -> None:
         subject="glibc", spec=">=2.28", source=Source(kind="derived", ref="x"), reason="r"
     )
     more = _more(Resolution(unverified=(one,)), findings=1).body.plain
-    assert "; 1 thing not checked here; the scan noted 1 more thing (bringup scan)" in more
+    assert (
+        "; 1 thing not checked here (glibc: --details); the scan noted 1 more thing (bringup scan)"
+        in more
+    )
 
 
 def test_a_conflict_of_both_layers_is_said_once_under_details() -> None:

@@ -298,7 +298,8 @@ def test_a_pasted_report_is_a_snapshot_and_other_text_says_how_to_make_one(
     """``--snapshot npu-smi.txt`` said only "not JSON: JSON is malformed: invalid character
     (byte 0)"; then it said how to make a snapshot of it; now a pasted report that states a
     host is read as ``--target`` and ``probe --from`` read it (outsider 23b, D16). A text that
-    states no host is still refused, with the way to make one."""
+    states no host is still refused, saying what it was read as and what it should hold: not
+    "not JSON" for text that is no JSON at all (outsider10 D20)."""
     report = FIXTURES / "reports" / "vllm-ascend-3403-issue-body.txt"
     plain = main(["explain", str(log)])
     capsys.readouterr()
@@ -308,9 +309,10 @@ def test_a_pasted_report_is_a_snapshot_and_other_text_says_how_to_make_one(
     prose.write_text("the machine in the lab, see the ticket\n", encoding="utf-8")
     assert main(["explain", str(log), "--snapshot", str(prose)]) == 2
     err = capsys.readouterr().err
-    assert f"{prose}: not JSON" in err
-    assert "TIP: write one with `bringup probe --json > FILE`" in err
-    assert f"`bringup probe --from {prose} --json > FILE`" in err
+    assert f"{prose}: --snapshot: no host facts could be read from this report" in err
+    assert "not JSON" not in err
+    assert "TIP: give npu-smi info, nvidia-smi" in err
+    assert "a snapshot (`bringup probe --json`)" in err
 
 
 def test_text_says_how_sure_in_words_and_json_keeps_the_score(

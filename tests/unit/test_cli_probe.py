@@ -186,12 +186,13 @@ def test_from_stdin_a_snapshot_shows_that_snapshot(
 
 def test_the_tip_for_a_report_given_as_a_snapshot_quotes_its_path(tmp_path: Path) -> None:
     """The TIP's command is pasted into a shell: a path with a space is one word in it
-    (review-s19 L2)."""
+    (review-s19 L2). The TIP is given for text that starts as JSON and is not: text that is
+    no JSON at all and states no host is told so, without it (outsider10 D20)."""
     from bringup.errors import InputError
     from bringup.inputs import read_snapshot
 
     report = tmp_path / "my report.txt"
-    report.write_text("npu-smi info\n")
+    report.write_text('{"schema": "bringup/snapshot-v1", npu-smi info\n')
     with pytest.raises(InputError) as raised:
         read_snapshot(report)
     assert f"bringup probe --from '{report}' --json > FILE" in str(raised.value.hint)

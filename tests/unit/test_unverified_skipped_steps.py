@@ -29,7 +29,7 @@ UNCHECKED = Obstacle(
 def test_an_unverified_repo_names_the_device_steps_skipped_here() -> None:
     verdict = Verdict(component="repo", status="unverified", obstacles=(UNCHECKED,), environment=1)
     plan = Plan(tier=Tier(level=0), order=("repo",), steps=(STEP,))
-    assert "1 device step needs other hardware" in verdict_line(verdict, plan)
+    assert "; 1 step needs a GPU [environment 1]" in verdict_line(verdict, plan)
 
 
 def test_the_screenful_says_so_too() -> None:

@@ -117,7 +117,9 @@ def command(
             "passed; this is a new run\n"
         )
     if not yes:
-        found = commands_needing_consent(inputs.components, plan.steps, specs_for(stack))
+        # --offline runs no step that needs the network (run.execute): none is asked about
+        steps = [s for s in plan.steps if not (offline and s.needs.network)]
+        found = commands_needing_consent(inputs.components, steps, specs_for(stack))
         if found:
             return _refuse(found, as_json)
     up_options = UpOptions(

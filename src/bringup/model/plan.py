@@ -31,6 +31,7 @@ ReasonKind = Literal[
     "missing",
     "system",
     "route",
+    "itself",
 ]
 
 
@@ -112,6 +113,9 @@ class Reason(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
       ``bringup.plan.systemwide`` says); ``up`` lists it and never runs it.
     - ``route``: the step installs ``subject`` within ``need``, which the environment's pin
       (``have``: its version, at its source) is not: another guide's route (``plan.routes``);
+      ``up`` lists it and never runs it.
+    - ``itself``: the step installs the project ``subject`` itself from ``need`` (the package
+      index, or its repository's URL), another copy than the checkout (``plan.itself``);
       ``up`` lists it and never runs it."""
 
     kind: ReasonKind

@@ -11,6 +11,7 @@ from bringup.model.plan import Action, Reason, StepStatus
 from bringup.model.requirements import Component, Step
 from bringup.model.resolution import Environment, HardwareBlock, HostValue, Resolution
 from bringup.plan.actions import driver_action, install_action, is_automatic
+from bringup.plan.itself import installs_itself
 from bringup.plan.routes import other_route
 from bringup.plan.stepneeds import as_written, uses_devices
 from bringup.plan.tiers import device_count
@@ -154,7 +155,11 @@ def decide(step: Step, context: ComponentContext, resolution: Resolution) -> Dec
     elsewhere = other_arch(step, resolution)
     if elsewhere is not None:
         return Decision("skip", elsewhere)
-    written = as_written(step) or other_route(step, context.environment, context.component.steps)
+    written = (
+        as_written(step)
+        or other_route(step, context.environment, context.component.steps)
+        or installs_itself(step, context.component)
+    )
     if written is not None:
         return Decision("skip", written)
     if context.whole:

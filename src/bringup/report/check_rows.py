@@ -277,6 +277,8 @@ def _need(reason: Reason) -> str:
         return "a build for another platform (another route, up skips it)"
     if reason.kind == "route":
         return "a version the environment does not hold (another guide's route, up skips it)"
+    if reason.kind == "itself":
+        return "the released or upstream project, not this checkout (another route, up skips it)"
     one, many = device_word(reason.subject)
     have = _device_count(reason)
     if have:  # some, too few: "needs an NPU" on a host with one sends the reader to its driver

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from bringup.model import Component
 from bringup.model.plan import Design, Plan
-from bringup.model.resolution import Environment, Resolution
+from bringup.model.resolution import Environment, Resolution, Unverified
 from bringup.report.check_actions import (
     elsewhere_environments,
     next_actions,
@@ -293,15 +293,27 @@ def _machine(plan: Plan) -> Section:
     return section(title, Items(tuple(lines)))
 
 
+_NAMED = 3
+"""Subjects of what was not checked that the screenful names; --details has them all."""
+
+
+def _subjects(later: Sequence[Unverified]) -> str:
+    """What was not checked, by subject, the first ``_NAMED`` (a count said bare left the reader
+    to guess which: outsider10 D20)."""
+    names = list(dict.fromkeys(display_name(item.subject) for item in later))
+    more = f" +{len(names) - _NAMED} more" if len(names) > _NAMED else ""
+    return f"{', '.join(names[:_NAMED])}{more}: --details"
+
+
 def _more(resolution: Resolution, findings: int) -> Paragraph:
     parts = [
         "--details for every requirement, source and step",
         "--details REPO for one repo",
         "--json for all of it as data",
     ]
-    later = len(resolution.unverified) + len(resolution.caveats)
+    later = (*resolution.unverified, *resolution.caveats)
     if later:
-        parts.append(f"{counted(later, 'thing')} not checked here")
+        parts.append(f"{counted(len(later), 'thing')} not checked here ({_subjects(later)})")
     if findings:
         parts.append(f"the scan noted {counted(findings, 'more thing')} (bringup scan)")
     return Paragraph(Line("More: " + "; ".join(parts), "dim"))

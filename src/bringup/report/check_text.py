@@ -197,12 +197,15 @@ def design_line(design: Design) -> str:
 
 
 def verdict_line(verdict: Verdict, plan: Plan) -> str:
-    """The repo's verdict, with the steps this machine skips for lack of hardware."""
+    """The repo's verdict, with the steps this machine skips counted by what each needs, in
+    the words of the row's ``skipped`` (a step that waits for a path to fill in is no device
+    step: outsider10 D18, mindpose's eval step counted as "2 device steps")."""
+    from bringup.report.check_rows import skip_groups
+
     text = explain_verdict(verdict)
     skipped = [s for s in plan.steps if s.component == verdict.component and s.status == "skip"]
     if skipped and verdict.status in ("runs", "runs_after", "unverified"):
-        need = "needs" if len(skipped) == 1 else "need"
-        text += f"; {counted(len(skipped), 'device step')} {need} other hardware"
+        text += "".join(f"; {group}" for group in skip_groups(skipped))
     if verdict.environment is not None:
         text += f" [environment {verdict.environment}]"
     return text

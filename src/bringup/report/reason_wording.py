@@ -90,6 +90,11 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
         )
     if reason.kind == "route" and reason.need.startswith("-"):
         return f"builds for another platform ({reason.need}): another route, up does not run it"
+    if reason.kind == "itself":
+        return (
+            f"installs {reason.subject} itself from {reason.need}, not this checkout:"
+            " another route, up does not run it"
+        )
     if reason.kind == "route":
         held = f" {reason.have.values[0]}" if reason.have is not None and reason.have.values else ""
         line = reason.sources[0].line if reason.sources else None

@@ -32,6 +32,7 @@ _MARK = {
     "failed": "FAILED",
     "timed out": "TIMED OUT",
     "interrupted": "interrupted",
+    "not run": "not run",
     "skipped": "skip",
     "blocked": "blocked",
 }

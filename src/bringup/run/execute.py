@@ -30,6 +30,8 @@ from bringup.run.outcome import Failure, StepOutcome
 from bringup.run.tail import last_lines
 
 TAIL_LINES = 40
+NOT_STARTED = "the run was stopped before this step started"
+OFFLINE = "needs the network, and --offline was given"
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,9 @@ class Context:
     on_end: Callable[[StepOutcome], None]
     timeout_s: float = 3600.0
     force: bool = False
+    offline: bool = False
+    """``--offline``: a step that needs the network (the scan's ``+ network``: a ``pip install``
+    from the index, a build that downloads) is skipped, not run to fail (outsider10 D12)."""
     outcomes: list[StepOutcome] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -139,6 +144,9 @@ def _run_unit(
                 ctx, step, "skipped" if step.status == "skip" else "blocked", ctx.reason_text(step)
             )
             continue
+        if ctx.offline and step.needs.network:
+            _not_run(ctx, step, "skipped", OFFLINE)
+            continue
         setting = ctx.settings.get(step.environment or 0)
         waits = setting.blocked or setting.blocked_for.get(step.component) if setting else None
         if stop is not None or setting is None or waits:
@@ -157,6 +165,9 @@ def _run_unit(
             before=before,
         )
         before = inputs
+        if ctx.runner.stopped:
+            _not_run(ctx, step, "not run", NOT_STARTED)
+            continue
         outcome = _run_step(ctx, step, setting, cwd, inputs)
         if outcome.status in ("failed", "timed out") and step.kind in PREPARES:
             stop = f"{step.component}: step {step.order} ({step.name}) {outcome.status}"
@@ -257,9 +268,10 @@ def _judge(done: Completed) -> tuple[str, Optional[str]]:
             "timed out",
             f"killed with its process group after {done.duration_s:.0f} s (the step timeout)",
         )
+    if done.error == "not run: interrupted":
+        return "not run", NOT_STARTED
     if done.error is not None:
-        stopped = done.error in ("interrupted", "not run: interrupted")
-        return ("interrupted" if stopped else "failed"), done.error
+        return ("interrupted" if done.error == "interrupted" else "failed"), done.error
     return "failed", f"exit status {done.returncode}"
 
 

@@ -8,7 +8,11 @@ import msgspec
 
 from bringup.model.plan import Action
 
-Status = Literal["passed", "failed", "timed out", "reused", "skipped", "blocked", "interrupted"]
+Status = Literal[
+    "passed", "failed", "timed out", "reused", "skipped", "blocked", "interrupted", "not run"
+]
+"""``interrupted``: the step was running when the run was stopped (Ctrl-C, SIGTERM); ``not run``:
+it had not started then, and ``--resume`` runs it (outsider10 D19)."""
 
 
 class Failure(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

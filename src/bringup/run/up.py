@@ -33,6 +33,7 @@ from bringup.run.fingerprint import tree_fingerprint
 from bringup.run.graph import units
 from bringup.run.history import EnvironmentRow, History, now
 from bringup.run.indexes import IndexSettings, read_index_settings
+from bringup.run.lock import held
 from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
 from bringup.run.state import StateLayout, stack_key
 from bringup.run.torchbuilt import needing
@@ -133,8 +134,9 @@ def bring_up(
     on_environment: Callable[[EnvironmentOutcome], None] = lambda _: None,
     settings: Optional[IndexSettings] = None,
 ) -> RunOutcome:
-    """Make the environments, run the plan and record it; ``KeyboardInterrupt`` stops the
-    running steps (with their process groups) and marks the run interrupted.
+    """Make the environments, run the plan and record it, holding the stack's and its repos'
+    locks (``bringup.run.lock``: another run of them raises ``Busy``); ``KeyboardInterrupt``
+    stops the running steps (with their process groups) and marks the run interrupted.
 
     Hook for ``bringup up --ladder`` (the ladder package has not landed): its rungs run after
     ``run_units``, in each environment's ``StepSetting.env``, with the same runner and log
@@ -143,7 +145,7 @@ def bring_up(
     key = stack_key(stack.paths)
     index = settings if settings is not None else read_index_settings(offline=options.offline)
     runner = SubprocessRunner()
-    with History(layout.database) as history:
+    with held(layout, key, stack.paths), History(layout.database) as history:
         history.interrupt_unfinished(key)
         resumed = _resumed(history, key) if options.resume else None
         snapshot_id = history.add_snapshot(
@@ -185,6 +187,7 @@ def bring_up(
                 on_end=on_end,
                 timeout_s=options.timeout_s,
                 force=options.force,
+                offline=options.offline,
             )
             jobs = options.jobs or os.cpu_count() or 1
             outcomes = run_units(

@@ -78,12 +78,25 @@ def from_codes(
         told = "" if meaning.alone and beside else meaning.same_as_on(sighting.text)
         same = signatures.by_id(told) if signatures and told else None
         if signatures is not None and same is not None:
-            diagnosis = _as_signature(diagnosis, same.record, signatures)
+            diagnosis = _saying(meaning, _as_signature(diagnosis, same.record, signatures))
         elif told in classes and placed_by.get(sighting.line, classes[told].layer) == (
             classes[told].layer
         ):
-            diagnosis = _as_class(diagnosis, classes[told])
+            diagnosis = _saying(meaning, _as_class(diagnosis, classes[told]))
         yield diagnosis
+
+
+def _saying(meaning: Meaning, told: Diagnosis) -> Diagnosis:
+    """``told`` (a code told as the signature or class its meaning is) with the code's own
+    documented meaning after the cause: the class says what kind of failure it is, the code
+    which case of it (ACLNN_ERR_PARAM_NULLPTR, a null pointer among the operator's parameters,
+    of the class "an operator refused its inputs": flashserve/flash-linear-attention-npu#303,
+    where the call passed ``bias=None``). A code known by its family only says no more than
+    the class."""
+    if not meaning.exact:
+        return told
+    title = code_texts(meaning)[0]
+    return msgspec.structs.replace(told, cause=f"{told.cause} The code: {title}")
 
 
 def _said(rule: Optional[EvidenceRule], meaning: Meaning) -> Optional[Layer]:

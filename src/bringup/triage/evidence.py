@@ -197,13 +197,34 @@ def failure_diagnosis(findings: Findings, rules: Sequence[EvidenceRule]) -> Opti
         return None
     placed = ((f, failure_rule(f, rules)) for f in findings.failures)
     failure, rule = next(((f, r) for f, r in placed if r is not None), (findings.failures[0], None))
+    quoted = own_words(failure, findings.failures)
     return rule_diagnosis(
         rule or default(rules),
-        Evidence(line=failure.line, text=failure.text),
+        Evidence(line=quoted.line, text=quoted.text),
         matches=len(findings.failures),
         score=FAILURE_SCORE,
         confidence="low",
     )
+
+
+_PREFIX_ONLY = re.compile(
+    r"(?i)^(?:[\W\d_]|\b(?:error|err|fatal|critical|warn(?:ing)?|info|debug|[EWFI])\b"
+    r"|\[[^\]\s]{1,200}:[0-9]+\])*$"
+)
+"""A line that is only a logger's prefix: a level, a date and time, a process id, the source
+location in brackets ("ERROR 09-01 20:16:24", "[worker_base.py:619]"). A log pasted through a
+web page or reflowed by a logger's handler puts the message on a line of its own after it
+(vllm-project/vllm-ascend#2748); quoted as evidence, the prefix says nothing to look for."""
+
+
+def own_words(failure: FailureSighting, failures: Sequence[FailureSighting]) -> FailureSighting:
+    """The failure line to quote for ``failure``: itself, or where it is only a logger's prefix
+    (``_PREFIX_ONLY``), the failure line with words of its own among the lines read with it
+    (the two after it), if there is one."""
+    if not _PREFIX_ONLY.match(failure.text):
+        return failure
+    after = (f for f in failures if failure.line < f.line <= failure.line + 2)
+    return next((f for f in after if not _PREFIX_ONLY.match(f.text)), failure)
 
 
 def warning_diagnosis(

@@ -453,7 +453,20 @@ class LineText:
             last = block.find(b"\n", end)
             self.last = len(block) if last == -1 else last
         first, last = self.first, self.last
-        if last - first > EVIDENCE_BYTES:
-            first = max(first, start - EVIDENCE_BYTES // 4)
-            last = min(last, first + EVIDENCE_BYTES)
+        if last - first > EVIDENCE_BYTES and end - first > EVIDENCE_BYTES:
+            first = _token_start(block, max(first, start - EVIDENCE_BYTES // 4), start)
+        last = min(last, first + EVIDENCE_BYTES)
         return block[first:last].decode("utf-8", "replace").rstrip()
+
+
+def _token_start(block: Block, cut: int, start: int) -> int:
+    """Where a long line's quote begins: ``cut``, moved on to the start of the next word
+    (after a space) when that is at or before the match's ``start``; a quote that begins inside
+    a word ("6-06-24-12:44:08" of "2026-06-24-12:44:08", hw-native-sys/PTOAS#862; "a\\_work" of
+    "D:\\a\\_work", C0untFloyd/roop-unleashed#465) is text nobody can search the log for.
+    A line whose match ends within ``EVIDENCE_BYTES`` of its start is quoted from its start.
+    Read in the at most ``EVIDENCE_BYTES // 4`` bytes before the match, never the whole line."""
+    if cut == 0 or bytes(block[cut - 1 : cut]).isspace():
+        return cut
+    space = bytes(block[cut:start]).find(b" ")
+    return cut if space == -1 else cut + space + 1

@@ -53,6 +53,13 @@ def confidence_words(confidence: str, score: float) -> str:
     class of failure: medium; a catch-all, a shared symptom or a contradicted cause: low), and
     what that is. The score only orders
     diagnoses; ``--json`` keeps it."""
+    word, grounds = confidence_grounds(confidence, score)
+    return f"{word}: {grounds}"
+
+
+def confidence_grounds(confidence: str, score: float) -> tuple[str, str]:
+    """The confidence word of ``confidence_words`` and what it rests on, apart: the text and
+    ``--json`` say the same."""
     if score >= CONFIRMED_FROM:
         cap, grounds = "high", "the snapshot confirms it"
     elif score <= -CONFIRMED_FROM:
@@ -65,5 +72,4 @@ def confidence_words(confidence: str, score: float) -> str:
         cap, grounds = "medium", "an error code's documented meaning or the failure's class"
     else:
         cap, grounds = "low", "only a general rule or a message many causes share matched"
-    word = min(confidence, cap, key=_WORDS.index)
-    return f"{word}: {grounds}"
+    return min(confidence, cap, key=_WORDS.index), grounds

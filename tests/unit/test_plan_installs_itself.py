@@ -1,0 +1,112 @@
+"""A guide's install of the project itself from the package index or its upstream repository is
+another copy than the checkout: listed, not run; and ``up --offline`` does not run a step that
+needs the network (outsider10 D12)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bringup.cli.main import main
+from bringup.model.requirements import Component, Step
+from bringup.model.source import file_source
+from bringup.plan.itself import installs_itself
+from bringup.report.reason_wording import reason_text
+
+# mindspore-lab/mindpose@85b42778 README.md:44-66 (the dependency list's install, then the
+# two alternatives: "Install with PyPI" and "Install from Source")
+README = """\
+- openmpi 4.1.2 (for distributed mode)
+
+To install the dependency, please run
+```shell
+pip install -r requirements.txt
+```
+
+### Install with PyPI
+
+The released version of MindPose can be installed via `PyPI` as follows:
+```shell
+pip install mindpose
+```
+
+### Install from Source
+
+The latest version of MindPose can be installed as follows:
+```shell
+pip install git+https://github.com/mindspore-lab/mindpose.git
+```
+"""
+
+MINDPOSE = Component(name="mindpose", path="mindpose", role="training")
+
+
+def _step(*argv: str) -> Step:
+    return Step(name=" ".join(argv), kind="install", argv=argv, source=file_source("README.md", 1))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("pip", "install", "mindpose"),
+        ("pip", "install", "git+https://github.com/mindspore-lab/mindpose.git"),
+        ("pip3", "install", "-U", "MindPose==0.1.0"),
+        ("python", "-m", "pip", "install", "git+ssh://git@github.com/x/mindpose.git@v1#egg=x"),
+    ],
+)
+def test_the_project_from_elsewhere_is_another_route(argv: tuple[str, ...]) -> None:
+    reason = installs_itself(_step(*argv), MINDPOSE)
+    assert reason is not None
+    assert reason.kind == "itself"
+    assert "not this checkout" in reason_text(reason)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("pip", "install", "-r", "requirements.txt"),
+        ("pip", "install", "-e", "."),
+        ("pip", "install", "."),
+        ("pip", "install", "mindpose", "mindspore"),
+        ("pip", "install", "git+https://github.com/mindspore-lab/mindcv.git"),
+        ("pip", "install", "-i", "https://example.org/mindpose", "torch"),
+    ],
+)
+def test_the_checkout_and_other_packages_are_not(argv: tuple[str, ...]) -> None:
+    assert installs_itself(_step(*argv), MINDPOSE) is None
+
+
+def test_up_offline_runs_neither_the_network_step_nor_the_other_copies(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = tmp_path / "mindpose"
+    repo.mkdir()
+    (repo / "README.md").write_text(README, encoding="utf-8")
+    (repo / "requirements.txt").write_text("", encoding="utf-8")
+    state = tmp_path / "state"
+    main(["up", str(repo), "--offline", "--yes", "--state", str(state)])
+    out = capsys.readouterr().out
+    assert "pip install -r requirements.txt: needs the network, and --offline was given" in out
+    assert "pip install mindpose: installs mindpose itself from the package index" in out
+    assert "installs mindpose itself from git+https://github.com/mindspore-lab/mindpose.git" in out
+    assert " ok " not in out
+    assert "FAILED" not in out
+
+
+def test_up_offline_does_not_ask_about_what_it_will_not_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = tmp_path / "mindpose"
+    repo.mkdir()
+    (repo / "README.md").write_text(README, encoding="utf-8")
+    (repo / "requirements.txt").write_text("", encoding="utf-8")
+    assert main(["up", str(repo), "--state", str(tmp_path / "state")]) == 1
+    asked = capsys.readouterr().out
+    assert "would run these commands" in asked
+    assert "pip install -r requirements.txt" in asked
+    # offline, nothing of the repo's would run: nothing to ask, and the run skips all three
+    assert main(["up", str(repo), "--offline", "--state", str(tmp_path / "state")]) == 0
+    out = capsys.readouterr().out
+    assert "would run these commands" not in out
+    assert "[1/3] skip" in out

@@ -1,0 +1,60 @@
+"""Two ``bringup up`` runs of the same repo with the same state: the second refuses, naming the
+first, instead of running the same step at once in the same tree and environment (outsider10
+D13: both ran the sleeper's step 1 together, the second "reused" a half-made environment)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bringup.run.lock import Busy, held
+from bringup.run.state import StateLayout
+
+MANIFEST = """\
+name = "sleeper"
+trusted = true
+infer = false
+infer_steps = false
+
+[[steps]]
+name = "after"
+kind = "test"
+argv = ["bash", "-c", "echo after"]
+"""
+
+
+def test_a_second_holder_is_refused_and_the_lock_goes_with_the_first(tmp_path: Path) -> None:
+    layout = StateLayout(tmp_path / "state")
+    with held(layout, "stack-a", ("/repos/x",)):
+        # another stack, the same repo
+        with pytest.raises(Busy, match=f"process {os.getpid()}"), held(layout, "b", ("/repos/x",)):
+            pass
+        with held(layout, "stack-c", ("/repos/y",)):  # other repos go on
+            pass
+    with held(layout, "stack-a", ("/repos/x",)):  # released when the first run ended
+        pass
+
+
+def test_up_refuses_while_another_run_holds_the_repo(tmp_path: Path) -> None:
+    repo = tmp_path / "sleeper"
+    repo.mkdir()
+    (repo / "bringup.toml").write_text(MANIFEST, encoding="utf-8")
+    state = tmp_path / "state"
+    from bringup.run.state import stack_key
+
+    with held(StateLayout(state), stack_key((str(repo),)), (str(repo),)):
+        done = subprocess.run(
+            [sys.executable, "-m", "bringup", "up", str(repo), "--state", str(state)],
+            check=False,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+            timeout=120,
+        )
+    assert done.returncode == 1, done.stderr
+    assert f"another `bringup up` (process {os.getpid()}) is running" in done.stderr
+    assert "after" not in done.stdout
