@@ -154,6 +154,7 @@ class Scopes:
         owned: Mapping[str, str] | None = None,
     ) -> None:
         rels = list(rels)
+        self.sectioned: dict[str, str] = {}  # top-level pip list -> its guides' feature
         self._owned = {rel: owner for rel, owner in (owned or {}).items() if rel != owner}
         """A requirements file -> the package manifest whose ``install_requires`` reads it
         (``packageread``): its lines are that package's, in the manifest's scope."""
@@ -225,7 +226,7 @@ class Scopes:
         owner = self._owned.get(rel)
         if owner is not None and owner not in self._owned:
             return self.of(owner)
-        scope = self._of(rel)
+        scope = self.sectioned.get(rel) or self._of(rel)
         if scope == REPO and self._idle_cmake and cmake_file(rel):
             return DEVELOPMENT
         return scope
