@@ -9,6 +9,7 @@ from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.prose import read_line
+from bringup.scan.shell import extract_shell
 
 
 def _cmake(rel: str, text: str) -> list[tuple[str, str, int | None]]:
@@ -236,3 +237,24 @@ def test_a_support_clause_naming_linux_and_its_peers_lists_the_oses() -> None:
     assert _os("Linux and Windows (through WSL2) are supported") == []
     # "only Linux" with a peer named beside it is no support list (constructed)
     assert _os("Only Linux is supported; Windows support is planned") == []
+
+
+# hicann/ops-nn@e5c3fa9327ea95ba26d06227e746923580d10921
+# scripts/torch_extension/build_torch_extension.sh:38-42
+_OPS_NN = """PYTHON_MAJOR=$(python3 -c 'import sys; print(sys.version_info.major)')
+PYTHON_MINOR=$(python3 -c 'import sys; print(sys.version_info.minor)')
+if [ "$PYTHON_MAJOR" -lt 3 ] || [ "$PYTHON_MAJOR" -eq 3 -a "$PYTHON_MINOR" -lt 8 ]; then
+  echo "Warning: Build PyTorch extension failed, Python version must be >= 3.8."
+  exit 0
+fi
+"""
+
+
+def test_a_warning_branch_states_the_opposite_and_a_minor_part_no_version() -> None:
+    rel = "scripts/torch_extension/build_torch_extension.sh"
+    found = extract_shell(SourceFile(ref=rel, rel=rel, text=_OPS_NN)).requirements
+    # the warned-of major is below 3: Python 3 at least, softly; the minor alone says nothing
+    # (the scripts' ``python3 -c`` runs need a python too, unversioned)
+    assert [(r.subject, r.spec, r.hard) for r in found if r.subject == "python" and r.spec] == [
+        ("python", ">=3", False)
+    ]

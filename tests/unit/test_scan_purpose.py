@@ -17,6 +17,7 @@ import time
 
 from bringup.model import Requirement, file_source
 from bringup.scan.docfeatures import featured
+from bringup.scan.docs import extract_docs
 from bringup.scan.doctables import paragraph
 from bringup.scan.extraction import SourceFile
 from bringup.scan.purpose import OPTIONAL_WORDS, purpose_at, sentence_ends
@@ -133,3 +134,28 @@ def test_the_sentence_marks_found_once_give_every_offset_the_same_purpose() -> N
         ends = sentence_ends(text)
         for offset in range(len(text)):
             assert purpose_at(text, offset, ends) == purpose_at(text, offset)
+
+
+# mit-han-lab/qserve de6a2ec6b5248ce71f3d738c6c41c45195b2fb4e README.md:121
+_MODEL_ZOO = "4. If you want to clone our model zoo, please make sure that `git-lfs` is installed."
+
+
+def test_a_wish_the_reader_may_have_is_a_purpose_as_its_chinese_twin_is() -> None:
+    # "如果想…，" is read as a purpose already; "If you want to …," says the same
+    assert purpose_at(_MODEL_ZOO, _MODEL_ZOO.index("git-lfs")) == "clone our model zoo"
+    # the main install wished for is still the repo's
+    text = "If you want to install from source, you need CUDA 11.0 or later."
+    assert purpose_at(text, text.index("CUDA")) == ""
+    text = "If you would like to use this library, install torch 2.1."
+    assert purpose_at(text, text.index("torch")) == ""
+
+
+def test_a_system_package_under_a_purpose_is_that_feature_s_as_a_version_is() -> None:
+    # the sentence names the package by its spec ("git-lfs"), not by its subject
+    def read(text: str) -> list[tuple[str, str, str]]:
+        file = SourceFile(ref="README.md", rel="README.md", text=f"## Installation\n\n{text}\n")
+        return [(r.subject, r.spec, r.feature) for r in extract_docs(file).requirements]
+
+    assert read(_MODEL_ZOO) == [("system_package", "git-lfs", "option:clone our model zoo")]
+    plain = "4. Please make sure that `git-lfs` is installed."
+    assert read(plain) == [("system_package", "git-lfs", "")]

@@ -67,3 +67,22 @@ def test_a_contribution_guide_is_developments() -> None:
     scopes = Scopes(files, {})
     assert scopes.of("CONTRIBUTION.md") == DEVELOPMENT
     assert scopes.of("README.md") == REPO
+
+
+# facebookresearch/pytorch3d 9381c4016376345bb795b97c45a6c2de66db354a
+# scripts/publish_website.sh:29, the site's build env
+_WEBSITE = "set -e\n\nconda create -y -n myenv python=3.7 nodejs\n"
+
+
+def test_a_script_named_for_the_docs_is_developments(tmp_path: Path) -> None:
+    files = ["setup.py", "scripts/publish_website.sh", "scripts/build_docs.sh", "scripts/build.sh"]
+    scopes = Scopes(files, {"setup.py": ""})
+    assert scopes.of("scripts/publish_website.sh") == DEVELOPMENT
+    assert scopes.of("scripts/build_docs.sh") == DEVELOPMENT
+    # a word of the name, not a part of one: ``docker``, ``doctor`` aside
+    assert Scopes(["docker_run.sh", "setup.py"], {}).of("docker_run.sh") == REPO
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup()\n", encoding="utf-8")
+    (tmp_path / "scripts" / "publish_website.sh").write_text(_WEBSITE, encoding="utf-8")
+    component = scan_repo(tmp_path, "pytorch3d").component
+    assert "python" not in {r.subject for r in component.requirements}

@@ -143,6 +143,19 @@ def _wraps(lines: list[str], at: int) -> bool:
     )
 
 
+_BY_SPEC = frozenset({"system_package", "env_var"})
+"""Subjects whose name is in the spec: the sentence names ``git-lfs``, not "system_package"
+("If you want to clone our model zoo, please make sure that `git-lfs` is installed.",
+mit-han-lab/qserve@de6a2ec6 README.md:121)."""
+
+
+def _named(stated: Requirement) -> str:
+    """What a sentence names ``stated`` by: its subject, or the first word of its spec."""
+    if stated.subject not in _BY_SPEC:
+        return stated.subject
+    return re.split(r"[\s<>=!~]", stated.spec.strip(), maxsplit=1)[0] or stated.subject
+
+
 def _purpose(line: str, subject: str) -> str:
     """``option:<purpose>`` of the sentence of ``line`` that names ``subject`` (a list item's
     note on building the unit tests, catlass README.md:115, read by the code-span reader
@@ -185,7 +198,7 @@ def featured(rel: str, text: str, found: list[Requirement]) -> list[Requirement]
         if not feature and example and _example_subject(stated.subject, installs(at) is not None):
             feature = example
         if not feature and not stated.feature and at < len(lines):
-            feature = purpose(at, stated.subject)
+            feature = purpose(at, _named(stated))
         # the build option a sentence names says better than its purpose words which one
         moved = feature and (not stated.feature or feature.startswith("option:"))
         out.append(msgspec.structs.replace(stated, feature=feature) if moved else stated)

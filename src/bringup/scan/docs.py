@@ -43,6 +43,7 @@ from bringup.scan.docsections import (
     TESTED_HEADING,
     FrameworkRoutes,
     example_section,
+    news_banner,
     not_commands,
     option_section,
 )
@@ -386,7 +387,7 @@ class _Reader:
         # a README's level-1 title is the repo's banner, not a news section, whatever it
         # says ("# News: The vLLM project has fully adopted AutoAWQ" over the deprecation
         # notice and its last tested configuration, casper-hansen/AutoAWQ@88e4c76b README.md:1-7)
-        banner = level == 1 and self.readme and bool(NEWS_HEADING.search(self.heading))
+        banner = level == 1 and self.readme and news_banner(self.heading)
         self.skipped = (not banner and bool(SKIPPED_HEADING.search(self.heading))) or any(
             LEGACY_HEADING.search(t) or (n > 1 and NEWS_HEADING.search(t)) for n, t in self.path
         )

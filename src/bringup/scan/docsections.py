@@ -54,6 +54,19 @@ NEWS_HEADING = lazyre.compile(
 """A news section's dated sub-sections ("## What's New / ### December 2025: … requiring only a
 single device with 64 GB", msmodelslim README_EN.md:25-51) are history too; a level-1 title
 is the document's own name, not a section of it."""
+
+
+def news_banner(heading: str) -> bool:
+    """Whether a README's level-1 heading that names news is its banner: a title that says
+    more than the news word ("# News: The vLLM project has fully adopted AutoAWQ",
+    casper-hansen/AutoAWQ@88e4c76b README.md:1), not a news section headed by the word alone
+    ("# 📣 News" over dated bullets, "[2024.10.16] … We also support 93x480p within **24G
+    VRAM**", PKU-YuanGroup/Open-Sora-Plan@f7fa604f README.md:37-40: what a past release did)."""
+    return NEWS_HEADING.search(heading) is not None and bool(
+        re.search(r"\w", NEWS_HEADING.sub("", heading))
+    )
+
+
 LEGACY_HEADING = lazyre.compile(
     r"\blegacy\b|\bdeprecated\b|\bobsolete\b|\barchived?\b|旧版|废弃|历史版本",
     re.IGNORECASE,
@@ -110,17 +123,19 @@ its host name, kernel, CANN and compilers; bigorange1024/ascendc@541ca73:docs/en
 GUIDE_FILE = lazyre.compile(
     r"install|build|quick|start|setup|getting|environment|安装|构建|编译|快速|环境", re.IGNORECASE
 )
-RELEASE_NOTES = lazyre.compile(r"release[-_ ]?notes?|版本说明", re.IGNORECASE)
+RELEASE_NOTES = lazyre.compile(r"release[-_ ]?notes?|^releases$|版本说明", re.IGNORECASE)
 MAPPING_SECTION = lazyre.compile(
     r"版本配套|配套说明|version\s+(?:mapping|matching|matrix)|matching\s+versions?|"
     r"software\s+versions?|dependency\s+versions?",
     re.IGNORECASE,
 )
-"""A release-notes page (``docs/zh/release_notes_llm.md``, "# 版本说明") states what the
-release needs only in its version-matching section ("## 版本配套说明", "## Version Mapping":
-the table of PyTorch, TorchNPU, CANN and Python versions per release); its other sections
-(new features, upgrade impact, the documents shipped, past releases' compatibility) narrate,
-and are not read."""
+"""A release-notes page (``docs/zh/release_notes_llm.md``, "# 版本说明", a top-level
+``RELEASES.md``: "## Release 0.3.3 on Jan 25, 2024 … Support Python > 3.10", a past
+release's feature, intelligent-machine-learning/dlrover@7c3e9648 RELEASES.md:59-65)
+states what the release needs only in its version-matching section ("## 版本配套说明",
+"## Version Mapping": the table of PyTorch, TorchNPU, CANN and Python versions per
+release); its other sections (new features, upgrade impact, the documents shipped, past
+releases' compatibility) narrate, and are not read."""
 REFERENCE = lazyre.compile(
     r"可参考|参考如下|参考以下|例如|示例如下|for\s+example|e\.g\.|as\s+an\s+example|"
     r"you\s+can\s+use\s+the\s+following|for\s+reference|can\s+refer\s+to",

@@ -3,7 +3,9 @@
 "To perform sparse quantization and compression, install CANN 8.2.RC1 or later"
 (msmodelslim docs/en/getting_started/install_guide.md:37), "若需使用 ONNX 量化功能，请确保所用
 Python 版本低于 3.12", "如果需要使用NPU多卡量化，请先配置环境变量": the versions, devices and
-counts they name are what one optional feature needs, not the repo's main install. A purpose
+counts they name are what one optional feature needs, not the repo's main install; so with
+the reader's wish said in English as it is in Chinese ("If you want to clone our model zoo,
+please make sure that `git-lfs` is installed.", mit-han-lab/qserve README.md:121). A purpose
 that is the main install itself ("To install Apex from source, …", "To use this library, …",
 "To ensure that the tool runs properly, …") is no feature, unless what it builds is the tests,
 examples or benchmarks: "如需编译[单元测试](tests/unittest/…/README.md#环境要求)，需 `gcc` <= 12.0"
@@ -32,7 +34,8 @@ _SENTENCE_END = lazyre.compile(r"[.!?;:。！？；：]\s|[。！？；：]|^\s*
 """Where a sentence (or a list item's text) starts after: its end mark, or an item marker."""
 _PURPOSE = lazyre.compile(
     r"\W*(?:\d+[.)、]\s*)?(?:"
-    r"(?:in\s+order\s+)?to\s+(?P<en>(?!(?:get\s+started|"
+    r"(?:in\s+order\s+|if\s+you\s+(?:want|need|wish|would\s+like|'d\s+like|plan)\s+)?"
+    r"to\s+(?P<en>(?!(?:get\s+started|"
     r"ensure|make\s+sure|run\s+(?:this|the\s+(?:tool|code|project))|"
     r"use\s+(?:this|it|the\s+(?:tool|library|package|project|repo\w*|following)\b))\b)"
     r"[a-z][\w\s/-]{2,60}?),"

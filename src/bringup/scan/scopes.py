@@ -20,7 +20,8 @@ A scope is decided from the file's path and the repo's build files, never from i
   their test scripts) are the ``tests`` feature: a test's skip guard ("needs 2 devices") is
   what the test step needs, not the repo; so is a build script or CMake file whose name says
   it builds or runs the tests (``run_ut.sh``, ``cmake/ut.cmake``, ``run_fuzz.sh``,
-  ``run_presmoke.sh``, ``config_utest.cmake``: ``testscripts``) wherever it lies;
+  ``run_presmoke.sh``, ``config_utest.cmake``: ``testscripts``) wherever it lies; one named
+  for the docs (``publish_website.sh``) is ``development``'s;
 - a directory under ``examples/``, ``benchmarks/``, ``tools/``, ``contrib/`` … is a
   sub-project of its own, and a file directly in one (``benchmarks/README.md``, hixl's "how
   to run the benchmarks") is that collection's;
@@ -120,7 +121,7 @@ from bringup.scan.scopedirs import (
 )
 from bringup.scan.scopelayout import cmake_projects, copied_scripts, repo_parts
 from bringup.scan.scopenames import CI, DEVELOPMENT, DOCKER, PACKAGE, REPO, TESTS
-from bringup.scan.testscripts import for_tests
+from bringup.scan.testscripts import for_docs, for_tests
 from bringup.scan.walk import FOREIGN_MANIFESTS
 from bringup.subjects import canonical_subject
 
@@ -154,6 +155,7 @@ class Scopes:
         owned: Mapping[str, str] | None = None,
     ) -> None:
         rels = list(rels)
+        self.sectioned: dict[str, str] = {}  # top-level pip list -> its guides' feature
         self._owned = {rel: owner for rel, owner in (owned or {}).items() if rel != owner}
         """A requirements file -> the package manifest whose ``install_requires`` reads it
         (``packageread``): its lines are that package's, in the manifest's scope."""
@@ -225,7 +227,7 @@ class Scopes:
         owner = self._owned.get(rel)
         if owner is not None and owner not in self._owned:
             return self.of(owner)
-        scope = self._of(rel)
+        scope = self.sectioned.get(rel) or self._of(rel)
         if scope == REPO and self._idle_cmake and cmake_file(rel):
             return DEVELOPMENT
         return scope
@@ -260,6 +262,8 @@ class Scopes:
             return DEVELOPMENT
         if for_tests(name):
             return TESTS
+        if for_docs(name):
+            return DEVELOPMENT
         if name.endswith(".sh") and self._packaged(rel):
             return PACKAGE
         for index, folder in enumerate(dirs):

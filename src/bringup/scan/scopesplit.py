@@ -19,6 +19,7 @@ from bringup.scan.extraction import Extraction
 from bringup.scan.floors import unite_floors
 from bringup.scan.hosttools import SPEED_UPS
 from bringup.scan.optdirs import optional_parts
+from bringup.scan.pipsections import list_scopes
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.runscopes import scripts_of_the_repo, step_scope
 from bringup.scan.scopenames import TEST_FRAMEWORKS
@@ -143,9 +144,11 @@ def file_scopes(
     on = frozenset(f"option:{name}" for name in built_on(builds))
     read = {entry.rel: text for entry, text in texts.values()}
     directories, lines = optional_parts(builds, on)
-    return Scopes(
+    scopes = Scopes(
         [*seen, *manifests], builds, directories, on, read, option_lines=lines, owned=owned
     )
+    scopes.sectioned = list_scopes(read, scopes.of, builds)
+    return scopes
 
 
 def _guarded(

@@ -175,6 +175,11 @@ def _version_in_path(toolkit: _Toolkit, value: str) -> str:
     return ""
 
 
+_PART = lazyre.compile(
+    r"\.(?:minor|micro)\b|version_info\[[12]\]|-d\s*['\"]?\.['\"]?\s+-f\s*[23]\b"
+)
+"""One later part of a version, alone no version (ops-nn ``PYTHON_MINOR=$(python3 -c 'import
+sys; print(sys.version_info.minor)')``, scripts/torch_extension/build_torch_extension.sh:39)."""
 _ON_FAILURE = {"lt": ">=", "le": ">", "gt": "<=", "ge": "<"}
 _AS_WRITTEN = {"lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 
@@ -274,7 +279,7 @@ def _checks(file: SourceFile, joined: list[LogicalLine]) -> list[Requirement]:
         # compared by ``-lt``/``-le``/``-gt``/``-ge``: a line with neither has none of these
         substituted = "$(" in stripped
         assigned = words.tool_version.match(stripped) if substituted else None
-        if assigned is not None:
+        if assigned is not None and not _PART.search(stripped):
             tracked[assigned.group(1)] = words.tools[assigned.group(2)]
         tests: list[tuple[str, str, str]] = []
         compared = "-l" in stripped or "-g" in stripped
@@ -287,11 +292,12 @@ def _checks(file: SourceFile, joined: list[LogicalLine]) -> list[Requirement]:
             tests.append((words.tools[tool], operator, value))
         if tests:
             # A test whose branch fails states the opposite as the requirement; one whose
-            # branch skips, the opposite as what the optional part needs; else as written.
+            # branch skips or warns, the opposite as a soft need; else as written.
             branch = shell_branch(lines, number - 1)
             outcome = shell_outcome("", branch, branch)
             for subject, operator, value in tests:
-                spec = (_ON_FAILURE if outcome in ("fail", "skip") else _AS_WRITTEN)[operator]
+                opposite = outcome in ("fail", "skip", "warn")
+                spec = (_ON_FAILURE if opposite else _AS_WRITTEN)[operator]
                 found.append(
                     _requirement(
                         file,

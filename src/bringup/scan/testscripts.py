@@ -1,5 +1,6 @@
 """Scripts and CMake files named for the tests (``scopes``): what they state is the ``tests``
-feature's wherever they lie, as files under a test directory are."""
+feature's wherever they lie, as files under a test directory are; a script named for the
+documentation builds or publishes the docs (``development``)."""
 
 from __future__ import annotations
 
@@ -45,3 +46,19 @@ def for_tests(name: str) -> bool:
     if suffix not in _SCRIPT_SUFFIXES:
         return False
     return any(word in _TEST_WORDS for word in _WORD_BREAK.split(stem))
+
+
+_DOC_WORDS = frozenset({"doc", "docs", "website", "sphinx", "doxygen", "mkdocs", "javadoc"})
+"""Words of a script's name that say it builds or publishes the documentation: pytorch3d's
+``scripts/publish_website.sh`` creates a conda env with ``python=3.7`` and installs nbconvert
+for the site's tutorials (facebookresearch/pytorch3d scripts/publish_website.sh:29-35), not
+what the library needs."""
+
+
+def for_docs(name: str) -> bool:
+    """Whether the script ``name`` (lower case) is named for the documentation by one word of
+    its name (``publish_website.sh``, ``build_docs.sh``)."""
+    stem, _, suffix = name.rpartition(".")
+    if suffix not in ("sh", "bash"):
+        return False
+    return any(word in _DOC_WORDS for word in _WORD_BREAK.split(stem))
