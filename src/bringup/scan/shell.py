@@ -368,21 +368,8 @@ ascend-transformer-boost, hixl, catlass, pyasc, shmem and ops-blas keep beside t
 pyasc ``scripts/static_check.sh``): the tools it runs (``git diff`` to list what changed) are
 the check's, not the build's."""
 _SCRIPT_DIRS = frozenset(
-    {
-        "scripts",
-        "script",
-        "tools",
-        "ci",
-        ".ci",
-        "build",
-        "build-tools",
-        "build_tools",
-        "buildtools",
-        "build_script",
-        "build_scripts",
-        "build-scripts",
-        "install",
-    }
+    {"scripts", "script", "tools", "ci", ".ci", "build", "build-tools", "build_tools", "install"}
+    | {"buildtools", "build_script", "build_scripts", "build-scripts"}
 )
 """Top-level directories that hold a repo's own build, install and CI scripts."""
 
