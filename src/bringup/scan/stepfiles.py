@@ -27,13 +27,13 @@ import msgspec
 
 from bringup import backends, lazyre
 from bringup.model import Step, StepNeeds
-from bringup.scan.adapterimports import imported_device
+from bringup.scan.adapterimports import framework_device, imported_device
 from bringup.scan.commands import pip_install_targets, program_name, python_module
 from bringup.scan.devicewords import device_names, option_device, target_kind
 from bringup.scan.jitbuilds import jit_kind
 from bringup.scan.localpaths import fetched_wheels, with_local_paths
 from bringup.scan.scriptneeds import with_script_needs
-from bringup.scan.testdevices import stated_devices
+from bringup.scan.testdevices import stated_devices, targets_cpu
 
 _RUNNERS = frozenset({"bash", "sh", "pytest", "py.test", "torchrun", "deepspeed", "accelerate"})
 """Programs whose first file argument is the script they run (besides ``python``)."""
@@ -407,7 +407,8 @@ def _file_devices(
     quiet = _FALLBACK.search(text) or _MOCKED.search(text)
     stated = stated_devices(text) if not quiet else None
     if kind is None and stated is None:
-        return None
+        framework = framework_device(text) if not quiet and not targets_cpu(text) else None
+        return StepNeeds(devices=1, device_kind=framework) if framework else None
     kind = imported_device(text, scripts, read) or kind or (stated.device_kind if stated else None)
     if stated is None:
         return StepNeeds(devices=1, device_kind=kind)
