@@ -10,7 +10,7 @@ soft; the manifest overrides whatever it names (``manifestapply``); steps are ch
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -261,17 +261,18 @@ def _placed(
     builds: Mapping[str, str],
     *,
     known: RepoTexts,
+    own: Collection[str],
 ) -> list[Extraction]:
     """The extractions with each step run from the folder that holds its script, marked
     when the repo lacks it, on the device its script says (``stepfiles``), an install of a
     toolkit build needing the toolkit (``toolkit_builds`` of ``builds``): before the steps
     are split by scope, so a step the guide runs in a sub-project is that sub-project's,
-    needs and all."""
+    needs and all. ``own``: the repo's names, the folder a guide clones it into."""
 
     recipes = Recipes(known.inside, _citer(shown))
 
     def place(guide: str, steps: tuple[Step, ...]) -> tuple[Step, ...]:
-        read = recipes.steps(placed(steps, scripts, known.inside, guide))
+        read = recipes.steps(placed(steps, scripts, known.inside, guide, own))
         return tuple(toolkit_builds(read, builds))
 
     return [msgspec.structs.replace(e, steps=place(rel, e.steps)) for rel, e in extracted]
@@ -388,7 +389,14 @@ def scan_repo(
         scoped = _split(
             root,
             requirements,
-            extractions=_placed(extracted, frozenset(stats.scripts), shown, builds, known=known),
+            extractions=_placed(
+                extracted,
+                frozenset(stats.scripts),
+                shown,
+                builds,
+                known=known,
+                own=(component, root.resolve().name),
+            ),
             texts=texts,
             guides=guides,
             scopes=scopes,

@@ -125,6 +125,23 @@ def _where(
     return holders[0] if len(holders) == 1 else None
 
 
+def _own_clone(
+    step: Step, script: str, scripts: Collection[str], own: Collection[str]
+) -> Optional[str]:
+    """The checkout's path of ``script`` when it is written from the folder a guide cloned
+    the repo itself into: its first folder is the repo's name and the rest is the
+    checkout's. ``git clone https://github.com/zhshgmail/easyr1-npu.git`` then ``bash
+    easyr1-npu/src/scripts/run-npu-container.sh`` (easyr1-npu@28fc2d6e ONBOARDING.md:15-16)
+    runs src/scripts/run-npu-container.sh, which the repo has (outsider10 #4)."""
+    if step.cwd not in ("", "."):
+        return None
+    head, _, rest = posixpath.normpath(script).partition("/")
+    names = {name.lower() for name in own}
+    if not rest or head.lower() not in names:
+        return None
+    return rest if rest in scripts else None
+
+
 def _device(text: str, argv: tuple[str, ...]) -> Optional[str]:
     """The kind of device the script ``text`` runs on as ``argv`` runs it, or None (the CPU,
     a fallback, or nothing said)."""
@@ -151,11 +168,12 @@ def placed(
     scripts: Collection[str],
     read: Callable[[str], Optional[str]],
     guide: str = "",
+    own: Collection[str] = (),
 ) -> list[Step]:
     """``steps`` each run from the folder that holds its script, marked ``missing`` when the
     repo has the script nowhere, and needing the device its script runs on when nothing
     else said which. ``guide``: the repo file the steps come from, whose folder a
-    ``pip install .`` may mean."""
+    ``pip install .`` may mean; ``own``: the repo's names (a clone's folder)."""
     out: list[Step] = []
     folders: dict[Optional[str], list[str]] = {}  # by document: the folders its steps ran in
     wheels: dict[Optional[str], list[str]] = {}  # by document: the wheels its steps fetched
@@ -163,7 +181,7 @@ def placed(
     for step in steps:
         earlier = folders.setdefault(step.source.ref, [])
         fetched = wheels.setdefault(step.source.ref, [])
-        found = _found(step, scripts, earlier)
+        found = _found(step, scripts, earlier, own)
         if found.cwd not in ("", "."):
             earlier.append(found.cwd)
         found = _unpackaged(found, scripts, read, posixpath.dirname(guide))
@@ -177,13 +195,21 @@ def placed(
     return out
 
 
-def _found(step: Step, scripts: Collection[str], earlier: Sequence[str]) -> Step:
+def _found(
+    step: Step, scripts: Collection[str], earlier: Sequence[str], own: Collection[str] = ()
+) -> Step:
     """``step`` run from the folder that holds its script (``_where``), or marked
-    ``missing``; as it is when it runs no script of the repo's or one a build makes."""
+    ``missing``; as it is when it runs no script of the repo's or one a build makes. A script
+    written from the folder above a clone of the repo itself (``_own_clone``) is the
+    checkout's own, the path written from the checkout."""
     script = script_of(step)
     if script is None or _BUILT.search(posixpath.join(step.cwd, script)):
         return step
     folder = _where(step, script, scripts, earlier)
+    inside = _own_clone(step, script, scripts, own) if folder is None else None
+    if inside is not None:
+        argv = tuple(inside if word == script else word for word in step.argv)
+        return msgspec.structs.replace(step, argv=argv, cwd=".")
     if folder is None:
         return msgspec.structs.replace(
             step, needs=msgspec.structs.replace(step.needs, missing=(script,))
