@@ -344,15 +344,22 @@ def _used_device(text: str) -> Optional[str]:
 
 def _device_used(text: str) -> Optional[str]:
     """The device kind a test file puts its work on with no skip or fallback: a method
-    (``.cuda()``), a move (``.to("cuda")``), a keyword argument (``device="cuda"``) or a
-    device object; a name only assigned or compared (``device = "gpu"``, ``paddle_device in
-    ["gpu"]``, PaddleMIX ppdiffusers/tests/schedulers/test_scheduler_dpm_sde.py:80) is not."""
+    (``.cuda()``), a move (``.to("cuda")``), a keyword argument (``device="cuda"``), a device
+    object or a framework's context for it (``get_extension_context('cuda')``,
+    sony/nnabla-ext-cuda@fcb922aa python/test/cuda/test_large_blocks.py:35, outsider10 #2); a
+    name only assigned or compared (``device = "gpu"``, ``paddle_device in ["gpu"]``, PaddleMIX
+    ppdiffusers/tests/schedulers/test_scheduler_dpm_sde.py:80) is not."""
     if _FALLBACK.search(text):
         return None
     names = device_names()
     uses = _device_use(tuple(name for name, kind in names.items() if kind != "cpu"))
     kinds = {
-        names[found.group("method") or found.group("named") or found.group("argument")]
+        names[
+            found.group("method")
+            or found.group("named")
+            or found.group("argument")
+            or found.group("context")
+        ]
         for found in uses.finditer(text)
     }
     return kinds.pop() if len(kinds) == 1 else None
@@ -371,7 +378,7 @@ def _device_use(names: tuple[str, ...]) -> re.Pattern[str]:
     # after it): the search skips ahead to those characters (as ``_FALLBACK``)
     return re.compile(
         rf"\.(?:(?P<method>{alternatives})\(|to\({quoted('named')})"
-        rf"|device(?<!\wdevice)[=(]{quoted('argument')}"
+        rf"|device(?<!\wdevice)[=(]{quoted('argument')}|context\({quoted('context')}"
     )
 
 
