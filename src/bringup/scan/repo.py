@@ -33,6 +33,7 @@ from bringup.scan.gomod import go_modules
 from bringup.scan.guides import primary_readme
 from bringup.scan.handoff import handed_over
 from bringup.scan.implied import fold_implied, one_file_alternatives
+from bringup.scan.libtorch import as_libtorch, libtorch_folder
 from bringup.scan.linked import with_wheel_libraries
 from bringup.scan.linterimports import library_tools
 from bringup.scan.mainroute import route_parts
@@ -158,6 +159,8 @@ def _stated(
             (text for _, text in texts.values()),
         )
     )
+    cmake = ((ref, text) for ref, (entry, text) in texts.items() if entry.kind == "cmake")
+    stated = as_libtorch(stated, libtorch_folder(cmake))
     return [
         msgspec.structs.replace(r, component=component)
         for r in stated
