@@ -33,7 +33,7 @@ def _environment(commands: Sequence[CMakeCommand], value: str) -> list[str]:
     for _ in range(3):
         if not names:
             break
-        sources = []
+        sources: list[str] = []
         for command in commands:
             if command.name == "set" and command.args[:1] and command.args[0] in names:
                 sources.extend(command.args[1:])
