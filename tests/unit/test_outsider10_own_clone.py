@@ -68,3 +68,10 @@ def test_a_container_engine_in_a_prerequisites_list_is_a_need() -> None:
     file = SourceFile(ref="ONBOARDING.md", rel="ONBOARDING.md", text="")
     [need] = host_tool_item(file, 45, DOCKER_ITEM, "Hard prerequisites (both paths)")
     assert (need.subject, need.spec, need.hard) == ("system_package", "docker", True)
+
+
+def test_a_container_engine_for_the_container_route_is_no_need() -> None:
+    # ai-dynamo/nixl benchmark/nixlbench/README.md:66, under "### Software Requirements"
+    file = SourceFile(ref="README.md", rel="README.md", text="")
+    item = "**Docker**: Version 20.10+ (for container builds)"
+    assert host_tool_item(file, 66, item, "Software Requirements") == []

@@ -42,6 +42,16 @@ item of its hard prerequisites list names one as it names git ("- Docker, 支持
 outsider10 #4)."""
 
 
+_CONTAINER_ROUTE = lazyre.compile(
+    r"\bfor\s+(?:the\s+)?(?:containers?|images?|docker)\b|(?:用于|构建)\s{0,2}(?:容器|镜像)",
+    re.IGNORECASE,
+)
+"""A container engine's note saying it is for the container route ("- **Docker**: Version
+20.10+ (for container builds)", ai-dynamo/nixl benchmark/nixlbench/README.md:66): that route's
+tool, one way beside the build, no need of the repo's (as ``prosetools`` reads a "Docker部署"
+route's)."""
+
+
 def headers_package(name: str) -> bool:
     """Whether ``name`` is a distribution's headers package (Debian's ``python-dev``,
     ``libwebkit2gtk-4.0-dev``; RPM's ``-devel``): a system package, a name PyPI gives none."""
@@ -98,6 +108,8 @@ def host_tool_item(file: SourceFile, line: int, text: str, heading: str) -> list
     if name not in tools and impl not in tools:
         return []
     tool = impl if impl in tools else name
+    if tool in CONTAINER_ENGINES and _CONTAINER_ROUTE.search(notes):
+        return []
     soft = bool(_OPTIONAL.search(notes) or _OPTIONAL.search(heading)) or tool in SPEED_UPS
     text = text.strip()[:200]
     found = file.requirement("system_package", tool + version, line, text=text, hard=not soft)
