@@ -37,9 +37,10 @@ subjects, such as cmake, ninja, gcc, python, are read by the prose reader)."""
 
 CONTAINER_ENGINES = frozenset({"docker", "podman", "isula"})
 """The container engines a guide may ask the host to have, host tools as the others are: an
-item of its hard prerequisites list names one as it names git ("- Docker, 支持 ``--privileged``
-+ ``--ipc=host``" with a full-width comma, zhshgmail/easyr1-npu@28fc2d6e ONBOARDING.md:45;
-outsider10 #4)."""
+item of its prerequisites list names one with what it must be or do ("- Docker, 支持
+``--privileged`` + ``--ipc=host``" with a full-width comma, zhshgmail/easyr1-npu@28fc2d6e
+ONBOARDING.md:45; outsider10 #4). Named bare ("- Docker" among vllm-ascend README.md:61-68's
+prerequisites) it is one way to get the stack, no need."""
 
 
 _CONTAINER_ROUTE = lazyre.compile(
@@ -108,7 +109,7 @@ def host_tool_item(file: SourceFile, line: int, text: str, heading: str) -> list
     if name not in tools and impl not in tools:
         return []
     tool = impl if impl in tools else name
-    if tool in CONTAINER_ENGINES and _CONTAINER_ROUTE.search(notes):
+    if tool in CONTAINER_ENGINES and (not (version or notes) or _CONTAINER_ROUTE.search(notes)):
         return []
     soft = bool(_OPTIONAL.search(notes) or _OPTIONAL.search(heading)) or tool in SPEED_UPS
     text = text.strip()[:200]
