@@ -58,7 +58,8 @@ def test_triage_corpora_are_every_one_from_the_ninth_on() -> None:
     ordinals = (
         "ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth "
         "eighteenth nineteenth twentieth twentyfirst twentysecond twentythird twentyfourth "
-        "twentyfifth twentysixth twentyseventh twentyeighth twentyninth thirtieth thirtyfirst thirtysecond"
+        "twentyfifth twentysixth twentyseventh twentyeighth twentyninth thirtieth thirtyfirst "
+        "thirtysecond"
     )
     assert list(CORPORA) == [f"triage_{ordinal}" for ordinal in ordinals.split()]
     early = ["third", "fourth", "sixth", "seventh", "eighth", "heldout", "fresh"]

@@ -99,7 +99,7 @@ def test_the_modules_scripts_share_are_read_once_for_the_checkout() -> None:
 
     kept = StepFiles(frozenset(FILES), read)
     steps = [_run("python", "main_nerf.py"), _run("python", "scripts/llff2nerf.py")]
-    first = placed(steps, frozenset(FILES), read, "readme.md", kept)
-    again = placed(steps, frozenset(FILES), read, "docs/usage.md", kept)
+    first = placed(steps, frozenset(FILES), read, "readme.md", kept=kept)
+    again = placed(steps, frozenset(FILES), read, "docs/usage.md", kept=kept)
     assert [s.needs.toolkit for s in first] == [s.needs.toolkit for s in again] == [True, False]
     assert reads.count("nerf/network.py") == 1

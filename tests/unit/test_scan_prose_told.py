@@ -56,7 +56,7 @@ def test_a_list_of_modes_is_no_count_of_two() -> None:
     assert [(m.subject, m.spec) for m in found] == [("npu_count", ">=1")]
 
 
-def test_what_a_problem_section_tells_is_soft() -> None:
+def test_what_a_problem_section_tells_names_no_machine() -> None:
     # zhonganbi102-netizen/nano-chat-NPU@fe64c6dd README.md:126-139 (the compile error's
     # block between left out); the long line of :129 is cut in three
     text = """### 2.4. 数据加载与分词器
@@ -74,8 +74,8 @@ def test_what_a_problem_section_tells_is_soft() -> None:
    - **架构兼容性**: ARM64 服务器上的 Rust 编译需要特殊配置
 """
     found = extract_docs(SourceFile(ref="r/README.md", rel="README.md", text=text))
-    arch = [(r.spec, r.source.line, r.hard) for r in found.requirements if r.subject == "arch"]
-    assert arch == [("aarch64", 13, False)]
+    # where the problem arose, no arch the repo runs on (outsider10 #15; soft before)
+    assert [r for r in found.requirements if r.subject == "arch"] == []
     # the same lines without the problem's titles state a need: the titles make them a problem
     plain = text.replace("**问题描述**:", "").replace("**核心问题详解**:", "")
     found = extract_docs(SourceFile(ref="r/README.md", rel="README.md", text=plain))

@@ -11,6 +11,13 @@ module: tests_extend/unit_tests/megatron/test_overlap_grad_reduce.py:5 imports
 ``mindspeed.megatron_adaptor``, whose line 11 is ``from torch_npu.contrib import
 transfer_to_npu``. An import inside a ``try`` or a function is indented: a guarded one, which
 ties nothing.
+
+A backend's own framework imported at module level (``import mindspore as ms``,
+mindspore-lab/mindpose@85b42778 tests/models/backbones/test_hrnet.py:1; ``import torch_npu``)
+ties a test to that backend's device by itself (``framework_device``): the build the plan
+installs with that backend's toolkit runs on its device where the test names none, and
+``torch_npu`` loads the driver's libraries as it is imported (outsider10 #1: mindpose's tests
+were "run here now" on a host with no NPU).
 """
 
 from __future__ import annotations
@@ -55,6 +62,27 @@ def _imported(text: str) -> list[str]:
         members = (m.split()[0] for m in match.group("members").split(",") if m.strip())
         found.extend(f"{package}.{member}" for member in members)
     return found
+
+
+def _frameworks(registered: tuple[Backend, ...]) -> dict[str, str]:
+    """Each backend's Python framework (its python_package subjects: torch_npu, mindspore)
+    and torch adapter, by import name -> its device kind."""
+    named = {
+        subject.name: backend.device_kind
+        for backend in registered
+        for subject in backend.subjects
+        if subject.scope == "python_package" and backend.device_kind
+    }
+    return {**named, **_adapters(registered)}
+
+
+framework_kinds = backends.per_registry(_frameworks)
+
+
+def framework_device(text: str) -> Optional[str]:
+    """The device kind of a backend's framework ``text`` imports at module level, if any."""
+    kinds = framework_kinds()
+    return _direct(_imported(text), kinds) if kinds else None
 
 
 def _direct(modules: list[str], adapters: dict[str, str]) -> Optional[str]:

@@ -30,6 +30,7 @@ from bringup.scan.cmakeincludes import include_places, included_files
 from bringup.scan.cmakelex import CMakeCommand, cmake_commands
 from bringup.scan.cmakeprovides import provided_packages
 from bringup.scan.cmakepython import python_imports
+from bringup.scan.cmaketoolchains import vcpkg_toolchain
 from bringup.scan.cmakewords import vocabulary
 from bringup.scan.cmakewrapped import wrapped_downloads
 from bringup.scan.compilers import compilers
@@ -266,6 +267,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
         cmake_vocabulary(file, commands)
         + cann_third_party(file, commands)
         + wrapped_downloads(file, commands)
+        + vcpkg_toolchain(file, commands)
     )
     state.requirements.extend(arch_branches(file, cmake=True))
     state.requirements.extend(kernel_chips(file, commands, vocabulary().chip_variables))

@@ -11,9 +11,10 @@ from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import parse_commands
 from bringup.scan.extraction import SourceFile
 from bringup.scan.prose_vocabulary import Vendor, subject_named
+from bringup.scan.pydeps import python_requirement
 from bringup.scan.stepfiles import script_of
 from bringup.scan.steps import steps_from_commands
-from bringup.subjects import frameworks
+from bringup.subjects import frameworks, python_subject
 
 _INLINE_INSTALL = lazyre.compile(r"`(?:\$\s{1,4})?((?:python3?\s+-m\s+)?pip3?\s+install\s[^`]+)`")
 """An install command quoted in a sentence ("pybind11 (install via `pip install pybind11`)"),
@@ -84,14 +85,32 @@ _BARE_ITEM = lazyre.compile(r"^([A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?)\s*(?:\(
 """A list item that is only a name and maybe a note without digits: "vLLM (the same version
 as vllm-ascend)". Trailing spaces are read once: two runs of them around an absent note
 split a run of spaces every way, and a 20 KB item of spaces took seconds (quadratic)."""
+_SPECIFIED_ITEM = lazyre.compile(
+    r"^([A-Za-z][\w.-]{0,60})\s{0,4}((?:(?:===|==|>=|<=|~=|!=|<|>)\s{0,4}v?\d[\w.*+!-]{0,40}"
+    r"\s{0,4},?\s{0,4}){1,3})(?:[(\uff08][^()\uff08\uff09]{0,200}[)\uff09]\s{0,4})?$"
+)
+"""A list item that is a requirement string, maybe with a note: "- mindspore >= 1.8.1"
+(mindspore-lab/mindpose@85b42778 README.md:37, its "Dependency" list). Every gap is
+bounded, so a long item is read once."""
 
 
 def bare_item(file: SourceFile, line: int, text: str) -> list[Requirement]:
-    """A prerequisites list item that names a framework and no version ("vLLM (the same
-    version as vllm-ascend)", vllm-ascend README.md:68): the framework is needed, at a
-    version the text does not give (an unversioned need, for the scan to flag)."""
+    """A prerequisites list item that names a framework, with no version ("vLLM (the same
+    version as vllm-ascend)", vllm-ascend README.md:68: an unversioned need, for the scan to
+    flag) or with a specifier ("mindspore >= 1.8.1"). The framework's distribution name is
+    read as pip reads it, in any case: the prose reader's words for it ("MindSpore") are
+    written as a product's name."""
     name = _BARE_ITEM.match(text)
     subject = subject_named(name.group(1)) if name is not None else None
-    if subject is None or subject not in frameworks():
+    if subject is None and name is not None:
+        subject = python_subject(name.group(1))
+    if subject is not None and subject in frameworks():
+        return [file.requirement(subject, "", line, text=text, confidence="low")]
+    specified = _SPECIFIED_ITEM.match(text.strip())
+    if specified is None or python_subject(specified.group(1)) not in frameworks():
         return []
-    return [file.requirement(subject, "", line, text=text, confidence="low")]
+    spec = re.sub(r"\s+|v(?=\d)", "", specified.group(2)).rstrip(",")
+    found, _ = python_requirement(
+        specified.group(1) + spec, file.source(line), confidence="medium", why="listed"
+    )
+    return [found] if found is not None else []

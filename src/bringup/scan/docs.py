@@ -46,6 +46,7 @@ from bringup.scan.docsections import (
     news_banner,
     not_commands,
     option_section,
+    recounted,
 )
 from bringup.scan.doctables import paragraph, read_table
 from bringup.scan.envprose import variable_words, variables_named
@@ -223,7 +224,7 @@ class _Reader:
         heading (what was tried) or a problem's title (``PROBLEM_TITLE``: what went wrong); in
         a section or note about one OS other than Linux, what that OS needs (soft, saying so)."""
         if self.tested or self.problem:
-            found = [msgspec.structs.replace(r, hard=False) for r in found]
+            found = recounted(found, problem=self.problem)
         self.requirements.extend(self.on_os(self.optional(found), os))
 
     def optional(self, found: list[Requirement]) -> list[Requirement]:
@@ -377,11 +378,13 @@ class _Reader:
         self.items.clear()
         self.path = [*[(n, t) for n, t in self.path if n < level], (level, clean(text))]
         words = " / ".join(t for _, t in self.path)
-        self.steps_here = not example_section([t for _, t in self.path])
         if not self.titled:
             self.titled = True
             self.title_of = (level, clean(text)) if self.readme else None
             self.workaround = "" if self.readme else troubleshooting_page(clean(text))
+        # the top README's title names the repo, no example (nano-chat-NPU README.md:1, "问题")
+        named = self.title_of if top_readme(self.file.rel) else None
+        self.steps_here = not example_section([p[1] for p in self.path if p != named])
         self.task = task_of([p for p in self.path if p != self.title_of])
         self.heading = clean(text)
         # a README's level-1 title is the repo's banner, not a news section, whatever it

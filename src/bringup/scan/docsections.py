@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import re
 
+import msgspec
+
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
+from bringup.model import Requirement
 from bringup.scan.docexamples import TROUBLESHOOTING_WORDS, task_heading
 from bringup.scan.docitems import CONDITION
 from bringup.scan.osnames import DISTRIBUTIONS
+from bringup.subjects import scope_of as scope_of_subject
 
 REQUIRED_HEADING = lazyre.compile(
     r"requirement|prerequisite|dependenc|environment|install|compatib|version|support|"
@@ -221,7 +225,23 @@ PROBLEM_TITLE = lazyre.compile(
 the problem, its details and what made the port hard in each section of
 zhonganbi102-netizen/nano-chat-NPU@fe64c6dd README.md:18-139, 292): what follows tells what went
 wrong ("ARM64 服务器上的 Rust 编译需要特殊配置", README.md:139, one cause of a failed compile),
-until the next bold title or heading; what it states is soft."""
+until the next bold title or heading; what it states is soft (``recounted``)."""
+
+_WHERE_IT_HAPPENED = frozenset({"hardware", "platform"})
+
+
+def recounted(found: list[Requirement], *, problem: bool) -> list[Requirement]:
+    """What a section telling what was tried or, under a ``PROBLEM_TITLE``, what went wrong
+    states, as needs: soft, and in a problem's account none of the machine it names. An
+    architecture, an OS, a chip or a count of devices there says where the problem arose or
+    which case a port had to handle, not what the repo runs on: "架构兼容性: ARM64 服务器上的
+    Rust 编译需要特殊配置" under "**核心问题详解**" and "需要处理各种边界情况（单卡、多卡、混合
+    环境）" under "**修改难点**" (nano-chat-NPU@fe64c6dd README.md:139, :296; outsider10 #15)."""
+    return [
+        msgspec.structs.replace(r, hard=False)
+        for r in found
+        if not problem or scope_of_subject(r.subject) not in _WHERE_IT_HAPPENED
+    ]
 
 
 _FRAMEWORK = lazyre.compile(

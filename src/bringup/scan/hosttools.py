@@ -35,6 +35,24 @@ HOST_TOOLS = frozenset(
 subjects, such as cmake, ninja, gcc, python, are read by the prose reader)."""
 
 
+CONTAINER_ENGINES = frozenset({"docker", "podman", "isula"})
+"""The container engines a guide may ask the host to have, host tools as the others are: an
+item of its prerequisites list names one with what it must be or do ("- Docker, 支持
+``--privileged`` + ``--ipc=host``" with a full-width comma, zhshgmail/easyr1-npu@28fc2d6e
+ONBOARDING.md:45; outsider10 #4). Named bare ("- Docker" among vllm-ascend README.md:61-68's
+prerequisites) it is one way to get the stack, no need."""
+
+
+_CONTAINER_ROUTE = lazyre.compile(
+    r"\bfor\s+(?:the\s+)?(?:containers?|images?|docker)\b|(?:用于|构建)\s{0,2}(?:容器|镜像)",
+    re.IGNORECASE,
+)
+"""A container engine's note saying it is for the container route ("- **Docker**: Version
+20.10+ (for container builds)", ai-dynamo/nixl benchmark/nixlbench/README.md:66): that route's
+tool, one way beside the build, no need of the repo's (as ``prosetools`` reads a "Docker部署"
+route's)."""
+
+
 def headers_package(name: str) -> bool:
     """Whether ``name`` is a distribution's headers package (Debian's ``python-dev``,
     ``libwebkit2gtk-4.0-dev``; RPM's ``-devel``): a system package, a name PyPI gives none."""
@@ -87,9 +105,12 @@ def host_tool_item(file: SourceFile, line: int, text: str, heading: str) -> list
     if parts is None:
         return []
     name, impl, version, notes = parts
-    if name not in HOST_TOOLS and impl not in HOST_TOOLS:
+    tools = HOST_TOOLS | CONTAINER_ENGINES
+    if name not in tools and impl not in tools:
         return []
-    tool = impl if impl in HOST_TOOLS else name
+    tool = impl if impl in tools else name
+    if tool in CONTAINER_ENGINES and (not (version or notes) or _CONTAINER_ROUTE.search(notes)):
+        return []
     soft = bool(_OPTIONAL.search(notes) or _OPTIONAL.search(heading)) or tool in SPEED_UPS
     text = text.strip()[:200]
     found = file.requirement("system_package", tool + version, line, text=text, hard=not soft)

@@ -21,10 +21,8 @@ import re
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
-from bringup.scan.hosttools import HOST_TOOLS
+from bringup.scan.hosttools import CONTAINER_ENGINES, HOST_TOOLS
 
-CONTAINER_ENGINES = frozenset({"docker", "podman", "isula"})
-"""The container engines a guide may ask the host to have, host tools as the others are."""
 _TOOLS = (HOST_TOOLS - {"pip", "pip3"}) | CONTAINER_ENGINES
 _NAME = (
     r"(?<![A-Za-z0-9+_-])(?P<tool>"

@@ -15,6 +15,7 @@ from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.locate import line_of_table, line_of_value
 from bringup.scan.pydeps import add_python_requirement
 from bringup.scan.trove import os_classifiers
+from bringup.scan.uvindexes import uv_indexes
 from bringup.scan.uvplatforms import uv_platforms
 from bringup.subjects import python_subject
 from bringup.tomlfile import line_of, parse_toml
@@ -171,6 +172,9 @@ def extract_pyproject(file: SourceFile) -> Extraction:
         reader.requirements.extend(_scikit_build_ninja(file, tool["scikit-build"]))
     if isinstance(tool, dict):
         reader.requirements.extend(uv_platforms(file, tool.get("uv")))
+        built, noted = uv_indexes(file, tool.get("uv"))
+        reader.requirements.extend(built)
+        reader.findings.extend(noted)
     if isinstance(tool, dict) and isinstance(tool.get("poetry"), dict):
         _poetry(reader, tool["poetry"])
         name = tool["poetry"].get("name")

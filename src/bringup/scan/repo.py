@@ -10,7 +10,7 @@ soft; the manifest overrides whatever it names (``manifestapply``); steps are ch
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -33,6 +33,7 @@ from bringup.scan.gomod import go_modules
 from bringup.scan.guides import primary_readme
 from bringup.scan.handoff import handed_over
 from bringup.scan.implied import fold_implied, one_file_alternatives
+from bringup.scan.libtorch import as_libtorch, libtorch_folder
 from bringup.scan.linked import with_wheel_libraries
 from bringup.scan.linterimports import library_tools
 from bringup.scan.mainroute import route_parts
@@ -158,6 +159,8 @@ def _stated(
             (text for _, text in texts.values()),
         )
     )
+    cmake = ((ref, text) for ref, (entry, text) in texts.items() if entry.kind == "cmake")
+    stated = as_libtorch(stated, libtorch_folder(cmake))
     return [
         msgspec.structs.replace(r, component=component)
         for r in stated
@@ -256,17 +259,18 @@ def _placed(
     builds: Mapping[str, str],
     *,
     known: RepoTexts,
+    own: Collection[str],
 ) -> list[Extraction]:
     """The extractions with each step run from the folder that holds its script, marked
     when the repo lacks it, on the device its script says (``stepfiles``), an install of a
     toolkit build needing the toolkit (``toolkit_builds`` of ``builds``): before the steps
     are split by scope, so a step the guide runs in a sub-project is that sub-project's,
-    needs and all."""
+    needs and all. ``own``: the repo's names, the folder a guide clones it into."""
 
     recipes = Recipes(known.inside, _citer(shown))
 
     def place(guide: str, steps: tuple[Step, ...]) -> tuple[Step, ...]:
-        read = recipes.steps(placed(steps, kept.scripts, kept.read, guide, kept))
+        read = recipes.steps(placed(steps, kept.scripts, kept.read, guide, kept=kept, own=own))
         return tuple(toolkit_builds(read, builds))
 
     return [msgspec.structs.replace(e, steps=place(rel, e.steps)) for rel, e in extracted]
@@ -386,7 +390,9 @@ def scan_repo(
         scoped = _split(
             root,
             requirements,
-            extractions=_placed(extracted, kept, shown, builds, known=known),
+            extractions=_placed(
+                extracted, kept, shown, builds, known=known, own=(component, root.resolve().name)
+            ),
             texts=texts,
             guides=guides,
             scopes=scopes,

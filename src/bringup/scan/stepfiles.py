@@ -27,13 +27,13 @@ import msgspec
 
 from bringup import backends, lazyre
 from bringup.model import Step, StepNeeds
-from bringup.scan.adapterimports import imported_device
+from bringup.scan.adapterimports import framework_device, imported_device
 from bringup.scan.commands import pip_install_targets, program_name, python_module
 from bringup.scan.devicewords import device_names, option_device, target_kind
 from bringup.scan.jitbuilds import JitBuilds
 from bringup.scan.localpaths import fetched_wheels, with_local_paths
 from bringup.scan.scriptneeds import with_script_needs
-from bringup.scan.testdevices import stated_devices
+from bringup.scan.testdevices import stated_devices, targets_cpu
 
 _RUNNERS = frozenset({"bash", "sh", "pytest", "py.test", "torchrun", "deepspeed", "accelerate"})
 """Programs whose first file argument is the script they run (besides ``python``)."""
@@ -125,6 +125,23 @@ def _where(
     return holders[0] if len(holders) == 1 else None
 
 
+def _own_clone(
+    step: Step, script: str, scripts: Collection[str], own: Collection[str]
+) -> Optional[str]:
+    """The checkout's path of ``script`` when it is written from the folder a guide cloned
+    the repo itself into: its first folder is the repo's name and the rest is the
+    checkout's. ``git clone https://github.com/zhshgmail/easyr1-npu.git`` then ``bash
+    easyr1-npu/src/scripts/run-npu-container.sh`` (easyr1-npu@28fc2d6e ONBOARDING.md:15-16)
+    runs src/scripts/run-npu-container.sh, which the repo has (outsider10 #4)."""
+    if step.cwd not in ("", "."):
+        return None
+    head, _, rest = posixpath.normpath(script).partition("/")
+    names = {name.lower() for name in own}
+    if not rest or head.lower() not in names:
+        return None
+    return rest if rest in scripts else None
+
+
 def _device(text: str, argv: tuple[str, ...]) -> Optional[str]:
     """The kind of device the script ``text`` runs on as ``argv`` runs it, or None (the CPU,
     a fallback, or nothing said)."""
@@ -151,13 +168,16 @@ def placed(
     scripts: Collection[str],
     read: Callable[[str], Optional[str]],
     guide: str = "",
+    *,
     kept: Optional[StepFiles] = None,
+    own: Collection[str] = (),
 ) -> list[Step]:
     """``steps`` each run from the folder that holds its script, marked ``missing`` when the
     repo has the script nowhere, and needing the device its script runs on when nothing
     else said which. ``guide``: the repo file the steps come from, whose folder a
     ``pip install .`` may mean; ``kept``: what the checkout's files (these ``scripts``, by
-    this ``read``) say of the steps, else read for these steps only."""
+    this ``read``) say of the steps, else read for these steps only; ``own``: the repo's
+    names (a clone's folder)."""
     out: list[Step] = []
     folders: dict[Optional[str], list[str]] = {}  # by document: the folders its steps ran in
     wheels: dict[Optional[str], list[str]] = {}  # by document: the wheels its steps fetched
@@ -165,7 +185,7 @@ def placed(
     for step in steps:
         earlier = folders.setdefault(step.source.ref, [])
         fetched = wheels.setdefault(step.source.ref, [])
-        found = _found(step, scripts, earlier)
+        found = _found(step, scripts, earlier, own)
         if found.cwd not in ("", "."):
             earlier.append(found.cwd)
         found = _unpackaged(found, scripts, read, posixpath.dirname(guide))
@@ -179,13 +199,21 @@ def placed(
     return out
 
 
-def _found(step: Step, scripts: Collection[str], earlier: Sequence[str]) -> Step:
+def _found(
+    step: Step, scripts: Collection[str], earlier: Sequence[str], own: Collection[str] = ()
+) -> Step:
     """``step`` run from the folder that holds its script (``_where``), or marked
-    ``missing``; as it is when it runs no script of the repo's or one a build makes."""
+    ``missing``; as it is when it runs no script of the repo's or one a build makes. A script
+    written from the folder above a clone of the repo itself (``_own_clone``) is the
+    checkout's own, the path written from the checkout."""
     script = script_of(step)
     if script is None or _BUILT.search(posixpath.join(step.cwd, script)):
         return step
     folder = _where(step, script, scripts, earlier)
+    inside = _own_clone(step, script, scripts, own) if folder is None else None
+    if inside is not None:
+        argv = tuple(inside if word == script else word for word in step.argv)
+        return msgspec.structs.replace(step, argv=argv, cwd=".")
     if folder is None:
         return msgspec.structs.replace(
             step, needs=msgspec.structs.replace(step.needs, missing=(script,))
@@ -316,15 +344,22 @@ def _used_device(text: str) -> Optional[str]:
 
 def _device_used(text: str) -> Optional[str]:
     """The device kind a test file puts its work on with no skip or fallback: a method
-    (``.cuda()``), a move (``.to("cuda")``), a keyword argument (``device="cuda"``) or a
-    device object; a name only assigned or compared (``device = "gpu"``, ``paddle_device in
-    ["gpu"]``, PaddleMIX ppdiffusers/tests/schedulers/test_scheduler_dpm_sde.py:80) is not."""
+    (``.cuda()``), a move (``.to("cuda")``), a keyword argument (``device="cuda"``), a device
+    object or a framework's context for it (``get_extension_context('cuda')``,
+    sony/nnabla-ext-cuda@fcb922aa python/test/cuda/test_large_blocks.py:35, outsider10 #2); a
+    name only assigned or compared (``device = "gpu"``, ``paddle_device in ["gpu"]``, PaddleMIX
+    ppdiffusers/tests/schedulers/test_scheduler_dpm_sde.py:80) is not."""
     if _FALLBACK.search(text):
         return None
     names = device_names()
     uses = _device_use(tuple(name for name, kind in names.items() if kind != "cpu"))
     kinds = {
-        names[found.group("method") or found.group("named") or found.group("argument")]
+        names[
+            found.group("method")
+            or found.group("named")
+            or found.group("argument")
+            or found.group("context")
+        ]
         for found in uses.finditer(text)
     }
     return kinds.pop() if len(kinds) == 1 else None
@@ -343,7 +378,7 @@ def _device_use(names: tuple[str, ...]) -> re.Pattern[str]:
     # after it): the search skips ahead to those characters (as ``_FALLBACK``)
     return re.compile(
         rf"\.(?:(?P<method>{alternatives})\(|to\({quoted('named')})"
-        rf"|device(?<!\wdevice)[=(]{quoted('argument')}"
+        rf"|device(?<!\wdevice)[=(]{quoted('argument')}|context\({quoted('context')}"
     )
 
 
@@ -426,7 +461,8 @@ def _file_devices(
     quiet = _FALLBACK.search(text) or _MOCKED.search(text)
     stated = stated_devices(text) if not quiet else None
     if kind is None and stated is None:
-        return None
+        framework = framework_device(text) if not quiet and not targets_cpu(text) else None
+        return StepNeeds(devices=1, device_kind=framework) if framework else None
     kind = imported_device(text, scripts, read) or kind or (stated.device_kind if stated else None)
     if stated is None:
         return StepNeeds(devices=1, device_kind=kind)

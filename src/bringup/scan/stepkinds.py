@@ -172,9 +172,22 @@ https://www.deepspeed.ai/getting-started/#launching-deepspeed-training; OpenRLHF
 @3c3be62 README.md:394 ``deepspeed --module openrlhf.cli.train_rm``)."""
 
 
+_LIST_OPTIONS = lazyre.compile(
+    r"^--(?:chips|devices|cards|npus|gpus|(?:npu|gpu|device|card|chip)[_-]?ids?"
+    r"|visible[_-]devices)(?:=(.*))?$"
+)
+_ID_LIST = lazyre.compile(r"\d{1,4}(?:,\d{1,4}){1,63}")
+"""Options that list the devices a command runs on by their ids: ``--chips 0,1`` ("``--chips
+0,1`` 是 host phy-id", zhshgmail/easyr1-npu@28fc2d6e ONBOARDING.md:16, :52), ``--devices
+0,1,2,3``: as many devices as ids (outsider10 #4: two chips were read as one NPU). Only a list
+of two ids or more: a lone number may be a count or an id, and says at least one device
+either way."""
+
+
 def launched_count(argv: tuple[str, ...]) -> int | None:
     """The devices a launcher's argv starts processes on (``--nproc_per_node=8``, ``mpirun
-    -np 8``, ``--num_gpus 2``), None when it states no count."""
+    -np 8``, ``--num_gpus 2``) or an option lists by id (``--chips 0,1``), None when it
+    states no count."""
     program = program_name(argv)
     for index, arg in enumerate(argv):
         following = argv[index + 1] if index + 1 < len(argv) else ""
@@ -182,6 +195,10 @@ def launched_count(argv: tuple[str, ...]) -> int | None:
         raw = (match.group(1) or following) if match is not None else ""
         if raw.isdigit():
             return int(raw)
+        listed = _LIST_OPTIONS.match(arg) if arg.startswith("--") else None
+        ids = (listed.group(1) or following) if listed is not None else ""
+        if _ID_LIST.fullmatch(ids):
+            return len(ids.split(","))
         if program == "mpirun" and arg in ("-n", "-np") and following.isdigit():
             return int(following)
     return None
@@ -199,8 +216,9 @@ def command_needs(command: Command) -> StepNeeds:
             kind = programs.device_env[name]
             return StepNeeds(devices=len(value.split(",")), device_kind=kind)
     count = launched_count(argv)
-    if count is not None:
-        return StepNeeds(devices=count)
+    if count is not None:  # of the device its words name, if any (``run-npu-container.sh``)
+        named = _named_device(argv, False)
+        return StepNeeds(devices=count, device_kind=named[0] if named else None)
     chosen = option_device(argv)
     if chosen is not None and chosen != "cpu":
         return StepNeeds(devices=1, device_kind=chosen)

@@ -288,6 +288,7 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
             )
         )
     found += _unpaired(uses, env, used)
+    found += _not_checked(resolution, name)
     found += toolkit_python(problem, uses.candidate_of, env, used)
     found += tied(problem, name, env)
     rules = {item.rule.id: item for item in problem.rules}
@@ -318,6 +319,31 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
             )
         )
     return found
+
+
+_ON_THE_MACHINE = frozenset({"toolkit", "driver"})
+
+
+def _not_checked(resolution: Resolution, name: str) -> list[Obstacle]:
+    """Each hard need of the repo's on the machine, a toolkit or a library a toolkit brings
+    (cuDNN), that the check has no version of to compare, known or installed: nothing says the
+    machine has it, so the repo may run here, unverified, never "runs" (outsider10 #2:
+    nnabla-ext-cuda "runs here", exit 0, beside "cuDNN (any version) not checked", its
+    build-tools/cmake/get_cuda_version.cmake:16 and src/nbla/cuda/CMakeLists.txt:96)."""
+    return [
+        Obstacle(
+            kind="unchecked",
+            subject=check.subject,
+            detail=check.spec,
+            source=check.source,
+            missing=(f"nothing here tells whether the machine has {display_name(check.subject)}",),
+        )
+        for check in resolution.checks
+        if check.component == name
+        and check.hard
+        and check.status == "unchecked"
+        and scope_of(check.subject) in _ON_THE_MACHINE
+    ]
 
 
 def _unpaired(uses: _Uses, env: Environment, used: set[str]) -> list[Obstacle]:

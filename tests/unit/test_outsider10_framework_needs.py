@@ -1,0 +1,80 @@
+"""outsider10 #1: mindpose's framework, written as pip spells it in a README "Dependency" list
+("- mindspore >= 1.8.1"), was missed while ``openmpi`` from the same list was taken, and its
+tests, each opening with ``import mindspore as ms``, were "run here now" on a host with no NPU.
+Real lines from mindspore-lab/mindpose@85b42778 (README.md:35-44,
+tests/models/backbones/test_hrnet.py:1-5)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bringup.model import file_source
+from bringup.model.requirements import Step
+from bringup.scan.docinline import bare_item
+from bringup.scan.extraction import SourceFile
+from bringup.scan.repo import scan_repo
+from bringup.scan.stepfiles import device_of_tests
+
+# mindspore-lab/mindpose@85b42778 README.md:35-44
+DEPENDENCY = """### Dependency
+
+- mindspore >= 1.8.1
+- numpy >= 1.21.6
+- scipy >= 1.5.4
+- pyyaml >= 5.4.1
+- pycocotools >= 2.0.6
+- opencv-python >=4.2.0.34, <= 4.5.4.60
+- tqdm >= 4.6.1
+- openmpi 4.1.2 (for distributed mode)
+"""
+# mindspore-lab/mindpose@85b42778 tests/models/backbones/test_hrnet.py:1-5
+TEST_HRNET = """import mindspore as ms
+import numpy as np
+
+from mindpose.models.backbones.hrnet import hrnet_w32, hrnet_w48
+from mindspore import Tensor
+"""
+
+
+def _item(text: str) -> list[tuple[str, str]]:
+    file = SourceFile(ref="README.md", rel="README.md", text="")
+    return [(r.subject, r.spec) for r in bare_item(file, 37, text)]
+
+
+def test_a_framework_listed_as_pip_spells_it_is_needed(tmp_path: Path) -> None:
+    (tmp_path / "README.md").write_text("# mindpose\n\n" + DEPENDENCY)
+    component = scan_repo(tmp_path, "mindpose").component
+    needs = {r.subject: r.spec for r in component.requirements}
+    assert needs["mindspore"] == ">=1.8.1"
+    assert "system_package" in needs  # openmpi, read as before
+
+
+def test_only_a_framework_is_read_from_a_specified_item() -> None:
+    assert _item("mindspore >= 1.8.1") == [("mindspore", ">=1.8.1")]
+    assert _item("torch>=2.1, <2.6 (CUDA build)") == [("torch", "<2.6,>=2.1")]  # constructed
+    assert _item("numpy >= 1.21.6") == []  # a distribution, not a framework: left as it was
+    assert _item("mindspore") == [("mindspore", "")]  # bare, in pip's spelling
+    assert _item("mindspore >= 1.8.1 and a GPU") == []  # more than a requirement string
+
+
+def _test_needs(text: str) -> tuple[int, str | None]:
+    files = {"tests/models/backbones/test_hrnet.py": text}
+    step = Step(
+        name="pytest",
+        kind="test",
+        argv=("python", "-m", "pytest", "tests/models/backbones"),
+        source=file_source("tests/models/backbones/test_hrnet.py", 1),
+    )
+    (found,) = device_of_tests([step], frozenset(files), files.get)
+    return found.needs.devices, found.needs.device_kind
+
+
+def test_a_test_importing_a_backends_framework_needs_its_device() -> None:
+    assert _test_needs(TEST_HRNET) == (1, "npu")
+
+
+def test_a_cpu_target_or_a_guarded_import_ties_nothing() -> None:
+    # constructed: the same test set to the CPU, and one importing the framework under a try
+    assert _test_needs(TEST_HRNET + 'ms.set_context(device_target="CPU")\n') == (0, None)
+    guarded = "import numpy\ntry:\n    import mindspore as ms\nexcept ImportError:\n    pass\n"
+    assert _test_needs(guarded) == (0, None)
