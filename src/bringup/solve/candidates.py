@@ -260,7 +260,7 @@ class Candidates:
             found.setdefault(version, _Found(release.version)).release = release
         if self.catalogue.indexed(subject):
             self._distinct(subject, scheme, found)
-        elif releases and scope_of(subject) != "setting":
+        elif releases:  # a C++ standard newer than the table is unverified, not "none"
             self._unverified(subject, scheme, found)
         if scope_of(subject) == "setting":
             flag = Source(kind="derived", ref="a compiler flag (nothing to install)")

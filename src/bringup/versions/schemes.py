@@ -75,6 +75,20 @@ def parse_pep440(raw: str) -> Parsed:
     return Parsed(version, tuple(str(part) for part in version.release))
 
 
+def parse_cxx_standard(raw: str) -> Parsed:
+    """A C++ standard by its two-digit year (``98``, ``03``, ``11`` ... ``23``, ``26``): ordered
+    by the year it stands for, so C++98 comes before C++11 and a build asking for C++23 is not
+    met by 98 (a plain number puts 98 after 29). A four-digit year reads as itself."""
+    parsed = parse_numeric(raw)
+    numbers = tuple(int(part) for part in parsed.segments)
+    if len(numbers) != 1:
+        raise InvalidVersion(raw, "cxx_standard", "a C++ standard such as 17 or 23")
+    year = numbers[0]
+    if year < 100:
+        year += 1900 if year >= 70 else 2000
+    return Parsed((year,), parsed.segments)
+
+
 _NAME = lazyre.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+\-]*$")
 
 
@@ -91,6 +105,7 @@ GENERIC: dict[str, Scheme] = {
     "pep440": Scheme(parse_pep440),
     "numeric": Scheme(parse_numeric),
     "name": Scheme(parse_name),
+    "cxx_standard": Scheme(parse_cxx_standard),
 }
 """The schemes every backend shares; ``name`` is unordered (equality and membership only)."""
 
