@@ -258,6 +258,8 @@ class Candidates:
                 self.problems.append((subject, release.version, error, release))
                 continue
             found.setdefault(version, _Found(release.version)).release = release
+        if scheme == "pep440":
+            self._unpublished(subject, found)
         if self.catalogue.indexed(subject):
             self._distinct(subject, scheme, found)
         elif releases:  # a C++ standard newer than the table is unverified, not "none"
@@ -315,6 +317,18 @@ class Candidates:
                     found[version] = _Found(raw, release=row)
                 else:
                     found[version] = _Found(raw, unverified=True)
+
+    def _unpublished(self, subject: str, found: dict[Version, _Found]) -> None:
+        """Drop a release with a local label (``2.9.0.post1+git4c901a4``, a git build a table
+        names) that is neither installed here nor named so by a repo: no public index serves
+        one (PyPI refuses local versions, PEP 440 "Local version identifiers"), so it is no
+        version to install when a released build meets the same need (outsider10 #5)."""
+        named = {raw for raw, _ in named_versions(self.specs.get(subject, ()), "pep440")}
+        for version, entry in list(found.items()):
+            if entry.installed is not None or entry.installed_in or entry.raw in named:
+                continue
+            if public_version(entry.raw) is not None:
+                del found[version]
 
     def _row_for(self, subject: str, raw: str) -> Optional[Release]:
         """``raw`` as a release of the knowledge base's row whose condition names it by a
