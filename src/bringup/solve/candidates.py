@@ -42,7 +42,7 @@ from bringup.solve.catalogue import Catalogue, Release
 from bringup.solve.host import HostFacts, Installed
 from bringup.subjects import from_index, is_fixed, scheme_for, scope_of
 from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
-from bringup.versions.schemes import SCHEMES
+from bringup.versions.schemes import SCHEMES, is_prerelease
 
 Scope = Literal["local", "fixed", "chosen"]
 """``local``: chosen per environment (a what-if on such a subject adds a host value every
@@ -270,7 +270,10 @@ class Candidates:
                 entry.installed = Installed(subject, entry.raw, flag)
         newest_first = scope_of(subject) != "setting"
         order = sorted(found, reverse=newest_first) if scheme != "name" else list(found)
-        order.sort(key=lambda v: found[v].unverified)  # stable: a known version first
+        # stable sort: a known version first, and a release before a pre-release no repo
+        # names and this host lacks (CANN 9.1.0-beta.3 above 8.5.1: outsider10 #7)
+        named = self._named(subject, scheme)
+        order.sort(key=lambda v: (found[v].unverified, _early(found[v], named, scheme)))
         made = [
             Candidate(
                 id=self.new_id(),
@@ -318,12 +321,18 @@ class Candidates:
                 else:
                     found[version] = _Found(raw, unverified=True)
 
+    def _named(self, subject: str, scheme: str) -> set[str]:
+        """The versions the repos' specs on ``subject`` name (``==9.1.0-beta.3``)."""
+        if scheme == "name":
+            return set()
+        return {raw for raw, _ in named_versions(self.specs.get(subject, ()), scheme)}
+
     def _unpublished(self, subject: str, found: dict[Version, _Found]) -> None:
         """Drop a release with a local label (``2.9.0.post1+git4c901a4``, a git build a table
         names) that is neither installed here nor named so by a repo: no public index serves
         one (PyPI refuses local versions, PEP 440 "Local version identifiers"), so it is no
         version to install when a released build meets the same need (outsider10 #5)."""
-        named = {raw for raw, _ in named_versions(self.specs.get(subject, ()), "pep440")}
+        named = self._named(subject, "pep440")
         for version, entry in list(found.items()):
             if entry.installed is not None or entry.installed_in or entry.raw in named:
                 continue
@@ -451,6 +460,16 @@ class Candidates:
             cached = frozenset(candidates[n].id for n in admitted)
             self._clauses[key] = cached
         return cached
+
+
+def _early(entry: _Found, named: set[str], scheme: str) -> bool:
+    """A pre-release (a record of that kind, or one by its scheme: CANN 9.1.0-beta.3, torch_npu
+    2.7.1.dev20250724) that is picked only after every release, as pip does: not installed
+    here, not asked for by name."""
+    if entry.raw in named or entry.installed is not None or entry.installed_in:
+        return False
+    flagged = entry.release is not None and entry.release.prerelease
+    return flagged or is_prerelease(entry.raw, scheme)
 
 
 def specifier_set(text: str, scheme: str) -> SpecifierSet:
