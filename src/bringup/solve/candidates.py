@@ -243,12 +243,16 @@ class Candidates:
             installed += [Installed(subject, v, value.source) for v in value.values]
         interpreters = self._interpreters() if any(i.python for i in installed) else {}
         for item in installed:
-            entry = found.setdefault(Version(item.version, scheme), _Found(item.version))
             if item.python is None:
+                entry = found.setdefault(Version(item.version, scheme), _Found(item.version))
                 entry.installed = entry.installed or item
                 continue
-            python = interpreters.get(Version(item.python, scheme_for("python")))
+            # a package in an interpreter no environment may use (the host's 3.11 under
+            # ``--what-if python=3.10``) is no version at all: scipy 1.17.1 from 3.11 was
+            # pinned as "this machine" for Python 3.10, which it does not support (outsider10 #14)
+            python = _interpreter(interpreters, item.python)
             if python is not None:
+                entry = found.setdefault(Version(item.version, scheme), _Found(item.version))
                 entry.installed_in.append((python, item))
         releases = self.catalogue.releases(subject)
         for release in releases:
@@ -460,6 +464,20 @@ class Candidates:
             cached = frozenset(candidates[n].id for n in admitted)
             self._clauses[key] = cached
         return cached
+
+
+def _interpreter(interpreters: Mapping[Version, int], raw: str) -> Optional[int]:
+    """The Python candidate an interpreter of version ``raw`` is: its own, else the series a
+    ``--what-if python=3.11`` names (the host's 3.11.7 and its packages are that 3.11)."""
+    version = Version(raw, scheme_for("python"))
+    found = interpreters.get(version)
+    if found is not None:
+        return found
+    for candidate, number in interpreters.items():
+        series = candidate.raw.strip()
+        if series.count(".") == 1 and raw.startswith(f"{series}."):
+            return number
+    return None
 
 
 def _early(entry: _Found, named: set[str], scheme: str) -> bool:
