@@ -40,9 +40,10 @@ from bringup.model.rules import Rule
 from bringup.model.source import Source
 from bringup.solve.catalogue import Catalogue, Release
 from bringup.solve.host import HostFacts, Installed
+from bringup.solve.offer import interpreter_of, picked_last
 from bringup.subjects import from_index, is_fixed, scheme_for, scope_of
 from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
-from bringup.versions.schemes import SCHEMES, is_prerelease
+from bringup.versions.schemes import SCHEMES
 
 Scope = Literal["local", "fixed", "chosen"]
 """``local``: chosen per environment (a what-if on such a subject adds a host value every
@@ -250,7 +251,7 @@ class Candidates:
             # a package in an interpreter no environment may use (the host's 3.11 under
             # ``--what-if python=3.10``) is no version at all: scipy 1.17.1 from 3.11 was
             # pinned as "this machine" for Python 3.10, which it does not support (outsider10 #14)
-            python = _interpreter(interpreters, item.python)
+            python = interpreter_of(interpreters, item.python)
             if python is not None:
                 entry = found.setdefault(Version(item.version, scheme), _Found(item.version))
                 entry.installed_in.append((python, item))
@@ -277,7 +278,7 @@ class Candidates:
         # stable sort: a known version first, and a release before a pre-release no repo
         # names and this host lacks (CANN 9.1.0-beta.3 above 8.5.1: outsider10 #7)
         named = self._named(subject, scheme)
-        order.sort(key=lambda v: (found[v].unverified, _early(found[v], named, scheme)))
+        order.sort(key=lambda v: (found[v].unverified, self._early(found[v], named, scheme)))
         made = [
             Candidate(
                 id=self.new_id(),
@@ -330,6 +331,12 @@ class Candidates:
         if scheme == "name":
             return set()
         return {raw for raw, _ in named_versions(self.specs.get(subject, ()), scheme)}
+
+    @staticmethod
+    def _early(entry: _Found, named: set[str], scheme: str) -> bool:
+        here = entry.installed is not None or bool(entry.installed_in)
+        flagged = entry.release is not None and entry.release.prerelease
+        return picked_last(entry.raw, flagged, here=here, named=named, scheme=scheme)
 
     def _unpublished(self, subject: str, found: dict[Version, _Found]) -> None:
         """Drop a release with a local label (``2.9.0.post1+git4c901a4``, a git build a table
@@ -464,30 +471,6 @@ class Candidates:
             cached = frozenset(candidates[n].id for n in admitted)
             self._clauses[key] = cached
         return cached
-
-
-def _interpreter(interpreters: Mapping[Version, int], raw: str) -> Optional[int]:
-    """The Python candidate an interpreter of version ``raw`` is: its own, else the series a
-    ``--what-if python=3.11`` names (the host's 3.11.7 and its packages are that 3.11)."""
-    version = Version(raw, scheme_for("python"))
-    found = interpreters.get(version)
-    if found is not None:
-        return found
-    for candidate, number in interpreters.items():
-        series = candidate.raw.strip()
-        if series.count(".") == 1 and raw.startswith(f"{series}."):
-            return number
-    return None
-
-
-def _early(entry: _Found, named: set[str], scheme: str) -> bool:
-    """A pre-release (a record of that kind, or one by its scheme: CANN 9.1.0-beta.3, torch_npu
-    2.7.1.dev20250724) that is picked only after every release, as pip does: not installed
-    here, not asked for by name."""
-    if entry.raw in named or entry.installed is not None or entry.installed_in:
-        return False
-    flagged = entry.release is not None and entry.release.prerelease
-    return flagged or is_prerelease(entry.raw, scheme)
 
 
 def specifier_set(text: str, scheme: str) -> SpecifierSet:
