@@ -137,7 +137,7 @@ GENERIC: tuple[Subject, ...] = (
             ("ninja", "Ninja", "toolchain.ninja.version"),
         )
     ),
-    _s("cxx_standard", "numeric", "setting", "C++ standard", minimum=True, single_part=True),
+    _s("cxx_standard", "cxx_standard", "setting", "C++ standard", minimum=True, single_part=True),
     *(_s(name, "pep440", "python_package") for name in ("torch", "torchvision", "torchaudio")),
     *(_s(name, "pep440", "python_package") for name in ("vllm", "triton")),
 )

@@ -178,7 +178,8 @@ def gather(
         catalogue = knowledge_catalogue(kb)
     answer = None
     if index is not None:
-        catalogue, answer = read_index(stack.components, catalogue, index, report)
+        catalogue, answer, wheels = read_index(stack.components, catalogue, index, report)
+        rules = (*rules, *wheels)
     return StackInputs(
         components=stack.components,
         findings=stack.findings,
@@ -217,17 +218,19 @@ def read_index(
     catalogue: Catalogue,
     index: IndexSource,
     reporter: Reporter,
-) -> tuple[Catalogue, IndexAnswer]:
-    """The catalogue with the index's lists (``index_specs``); what could not be read is one
-    warning, and the versions then come from the knowledge base and this machine only."""
-    from bringup.index.releases import fetch_projects, index_releases
+) -> tuple[Catalogue, IndexAnswer, list[Rule]]:
+    """The catalogue with the index's lists (``index_specs``), and the rows its wheels make
+    (``wheel_rows``); what could not be read is one warning, and the versions then come from
+    the knowledge base and this machine only."""
+    from bringup.index.releases import fetch_projects, index_releases, wheel_rows
 
     specs = index_specs(components, catalogue)
     with reporter.stage(Stage("index", f"reading {len(specs)} release lists")):
         answer = fetch_projects(specs, index.url, index.fetcher, cache_dir=index.cache_dir)
     for line in answer.warnings():
         reporter.emit(Warned(line))
-    return catalogue.with_index(index_releases(answer, specs)), answer
+    listed = index_releases(answer, specs)
+    return catalogue.with_index(listed), answer, wheel_rows(answer, specs)
 
 
 def _runs_here(verdict: Verdict) -> bool:

@@ -283,11 +283,17 @@ def test_target_recorded_host_or_snapshot_file(
     # machine's verdict changes its own, outsider22b #11) and keeps the CANN line; the split
     # still holds
     assert design["set_aside"] == []
+    cann = {}
     for env in design["environments"]:
         pins = {p["subject"]: p for p in env["pins"]}
         assert not pins["ascend_driver"].get("installed")
         assert pins["ascend_driver"]["version"] != "24.1.rc3"
-        assert pins["cann"]["version"] == "9.0.0"
+        cann[env["components"][0]] = pins["cann"]["version"]
+    # MindSpeed's line (README.md:5, CANN 9.0.0) is kept; sgl-kernel-npu's "CANN 8.5 and CANN
+    # 9.0" (python/deep_ep/README.md:4) leaves its environment a release of either
+    assert cann["MindSpeed"] == "9.0.0"
+    assert cann["sgl-kernel-npu"].startswith(("8.5.", "9.0."))
+    assert "beta" not in cann["sgl-kernel-npu"]
     assert [env["components"] for env in design["environments"]] == [
         ["MindSpeed"],
         ["sgl-kernel-npu", "torchair"],

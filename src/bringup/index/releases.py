@@ -22,6 +22,7 @@ from bringup import cache
 from bringup.errors import InputError
 from bringup.index.simple import NotJson, Project, offered, parse_project
 from bringup.index.url import split_url
+from bringup.model.rules import Rule
 from bringup.model.source import Source
 from bringup.redaction import redact_secrets
 from bringup.solve.catalogue import Release
@@ -245,3 +246,34 @@ def index_releases(
         versions = offered(fetched.project, specs.get(subject, ()))
         found[subject] = [Release(version, source) for version in versions]
     return found
+
+
+def wheel_rows(answer: IndexAnswer, specs: Mapping[str, Iterable[str]]) -> list[Rule]:
+    """A recommendation per offered version whose wheels name their CPython versions: the
+    Pythons it installs on as a binary, elsewhere built from its sdist, if it builds
+    (``opencv-python<=4.5.4.60`` on Python 3.11: outsider10 #6). A row the environment
+    breaks is a caveat, and the solver prefers a Python that keeps it."""
+    rows = []
+    for subject, fetched in answer.found.items():
+        project = fetched.project
+        limited = dict(project.wheel_pythons)
+        page = f"{answer.shown_url}/{project.name}/"
+        for version in offered(project, specs.get(subject, ())):
+            pythons = limited.get(version)
+            if not pythons:
+                continue
+            rows.append(
+                Rule(
+                    id=f"index/{project.name}-{version}-wheels",
+                    subject=subject,
+                    spec=f"=={version}",
+                    then_subject="python",
+                    then_spec=" || ".join(f"=={p}.*" for p in pythons),
+                    source=page,
+                    topic="index",
+                    hard=False,
+                    note=f"wheels for CPython {pythons[0]}..{pythons[-1]} only "
+                    f"(read {fetched.date}); another Python builds it from source",
+                )
+            )
+    return rows

@@ -8,6 +8,7 @@ one (as pip and uv do), so the offer follows the same rule.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Optional, Union
 
@@ -43,6 +44,10 @@ class Project(msgspec.Struct, frozen=True, kw_only=True):
     versions: tuple[str, ...] = ()
     yanked: tuple[str, ...] = ()
     found: bool = True
+    wheel_pythons: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Per version whose every wheel is built for named CPython versions (``cp310``, no
+    ``abi3``, no ``py3``), those Pythons (``3.10``): opencv-python 4.5.4.60's wheels stop at
+    cp310, so on 3.11 an installer builds it from source (or fails)."""
 
 
 class NotJson(ValueError):
@@ -88,7 +93,39 @@ def parse_project(name: str, data: bytes) -> Project:
             continue
     versions.sort()
     yanked = [str(v) for v in versions if files.get(str(v)) and all(files[str(v)])]
-    return Project(name=name, versions=tuple(map(str, versions)), yanked=tuple(yanked))
+    return Project(
+        name=name,
+        versions=tuple(map(str, versions)),
+        yanked=tuple(yanked),
+        wheel_pythons=_wheel_pythons(page.files),
+    )
+
+
+def _wheel_pythons(files: Iterable[_File]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Per version, the CPython versions its wheels are built for, where every wheel names
+    one (``cp310-cp310``); a version with a wheel for any Python 3 (``py3-none``, ``abi3``)
+    or with no wheel at all is left out: nothing limits it."""
+    found: dict[str, set[str]] = {}
+    anywhere: set[str] = set()
+    for item in files:
+        if not item.filename.endswith(".whl"):
+            continue
+        try:
+            _name, version, _build, tags = parse_wheel_filename(item.filename)
+        except (InvalidWheelFilename, InvalidVersion):
+            continue
+        key = str(version)
+        for tag in tags:
+            named = re.fullmatch(r"cp(\d)(\d+)", tag.interpreter)
+            if named is None or tag.abi == "abi3":
+                anywhere.add(key)
+            else:
+                found.setdefault(key, set()).add(f"{named.group(1)}.{named.group(2)}")
+    return tuple(
+        (key, tuple(sorted(pythons, key=lambda p: tuple(map(int, p.split("."))))))
+        for key, pythons in sorted(found.items())
+        if key not in anywhere
+    )
 
 
 def offered(project: Project, specs: Iterable[str]) -> tuple[str, ...]:

@@ -61,7 +61,7 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     - ``driver``: change the host's ``subject`` to a version within ``version`` (a spec).
     - ``set_env``: run the toolkit's activation ``script`` in the shell (it sets
       ``variables``); an environment, not a command, so ``argv`` stays empty.
-    - ``resolve``: relax one of the requirements at ``sources``.
+    - ``resolve``: relax one of the requirements at ``sources`` (check the one line there is).
     - ``submodule``: fetch the submodule at ``subject`` in ``component`` (``argv``).
     - ``system_package``: install the tool ``subject`` from the distribution ``packages``
       (``debian:cmake``, ``openeuler:cmake``; none when no table knows it), as root.

@@ -22,7 +22,7 @@ from bringup.plan.actions import (
 )
 from bringup.plan.decide import context_for, decide
 from bringup.plan.order import bringup_order, prepares_first
-from bringup.plan.tiers import tier_of
+from bringup.plan.tiers import device_count, tier_of
 from bringup.solve.prosenames import left_to_user
 
 __all__ = ["plan"]
@@ -95,6 +95,8 @@ def _next_actions(
     does), then driver changes, variables to set and conflicts to resolve; no repeats."""
     found: list[Action] = []
     for env in resolution.environments:
+        if _for_other_hardware(env.index, resolution):
+            continue
         prose = left_to_user(resolution, env.index)
         pending = [
             by_hand(p, env.index)
@@ -118,6 +120,29 @@ def _next_actions(
             seen.add(key)
             unique.append(action)
     return tuple(unique)
+
+
+def _for_other_hardware(environment: int, resolution: Resolution) -> bool:
+    """Whether an environment is for another kind of host: this machine has accelerators, and
+    each of the environment's repos needs devices of a kind it has none of (on an NPU-only
+    host, "install CUDA 13.2.1" was the next action for two CUDA repos whose tests need a GPU:
+    outsider10 #16). Its installs are for the host the repos ask for, not next actions here;
+    a machine with no accelerator still gets them, for the builds that need no device."""
+    if not any(g.count > 0 for g in tier_of(resolution).devices):
+        return False  # a machine with no accelerator builds what needs none (tier 0)
+    verdicts = [v for v in resolution.verdicts if v.environment == environment]
+    return bool(verdicts) and all(
+        any(o.kind == "hardware" and _none_here(resolution, o.subject) for o in v.obstacles)
+        for v in verdicts
+    )
+
+
+def _none_here(resolution: Resolution, subject: str) -> bool:
+    """Whether ``subject`` belongs to a device backend this machine has no device of."""
+    owner = backends.owner_of(subjects.canonical_subject(subject))
+    if owner is None or owner.devices is None:
+        return False
+    return device_count(resolution, owner.devices.count_subject) == 0
 
 
 def _driver_changes(resolution: Resolution, environment: int) -> list[Action]:

@@ -48,6 +48,11 @@ def action_text(action: Action) -> str:
         return f"change the {name} to a version {spec} (as root; every environment shares it)"
     if action.kind == "resolve":
         sources = ", ".join(str(s) for s in action.sources)
+        if len(action.sources) == 1:  # one line nothing known meets: "relax" would weaken it
+            return (
+                f"check the requirement at {sources}: no version the knowledge base knows meets "
+                "it; add the one that does with --kb-extra, or change the line if it is wrong"
+            )
         return f"relax one of the requirements at {sources}"
     if action.subject == "python" and action.automatic:
         return f"install Python {version} with uv"

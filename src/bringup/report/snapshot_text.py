@@ -81,6 +81,19 @@ def snapshot_document(snapshot: Snapshot) -> Document:
     return document
 
 
+def _more_stated(snapshot: Snapshot) -> str:
+    """A vendor tool's own count beyond the devices listed (``nvidia-smi -q``'s "Attached
+    GPUs : 4" above one pasted block), said beside them."""
+    said = []
+    for backend, devices in backends.with_devices():
+        fact = snapshot.fact(devices.count_fact) if devices.count_fact else None
+        listed = len(snapshot.devices(backend.vendor or backend.name))
+        if fact is not None and fact.ok and isinstance(fact.value, int) and fact.value > listed:
+            vendor = backend.vendor or backend.name
+            said.append(f"; {fact.value} {vendor} in all, line {fact.source.line}")
+    return "".join(said)
+
+
 def headline(snapshot: Snapshot) -> list[str]:
     """The few lines that answer "what is this machine" before the details."""
     lines = []
@@ -89,7 +102,8 @@ def headline(snapshot: Snapshot) -> list[str]:
         for device in snapshot.accelerators:
             label = f"{device.vendor} {device.family or device.name}"
             kinds[label] = kinds.get(label, 0) + 1
-        lines.append("accelerators: " + ", ".join(f"{n} x {k}" for k, n in kinds.items()))
+        said = ", ".join(f"{n} x {k}" for k, n in kinds.items())
+        lines.append(f"accelerators: {said}{_more_stated(snapshot)}")
     else:
         name_facts = {d.name_fact for _b, d in backends.with_devices()} - {""}
         named = [

@@ -40,6 +40,7 @@ from bringup.model.rules import Rule
 from bringup.model.source import Source
 from bringup.solve.catalogue import Catalogue, Release
 from bringup.solve.host import HostFacts, Installed
+from bringup.solve.offer import interpreter_of, picked_last
 from bringup.subjects import from_index, is_fixed, scheme_for, scope_of
 from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
 from bringup.versions.schemes import SCHEMES
@@ -243,12 +244,16 @@ class Candidates:
             installed += [Installed(subject, v, value.source) for v in value.values]
         interpreters = self._interpreters() if any(i.python for i in installed) else {}
         for item in installed:
-            entry = found.setdefault(Version(item.version, scheme), _Found(item.version))
             if item.python is None:
+                entry = found.setdefault(Version(item.version, scheme), _Found(item.version))
                 entry.installed = entry.installed or item
                 continue
-            python = interpreters.get(Version(item.python, scheme_for("python")))
+            # a package in an interpreter no environment may use (the host's 3.11 under
+            # ``--what-if python=3.10``) is no version at all: scipy 1.17.1 from 3.11 was
+            # pinned as "this machine" for Python 3.10, which it does not support (outsider10 #14)
+            python = interpreter_of(interpreters, item.python)
             if python is not None:
+                entry = found.setdefault(Version(item.version, scheme), _Found(item.version))
                 entry.installed_in.append((python, item))
         releases = self.catalogue.releases(subject)
         for release in releases:
@@ -258,9 +263,11 @@ class Candidates:
                 self.problems.append((subject, release.version, error, release))
                 continue
             found.setdefault(version, _Found(release.version)).release = release
+        if scheme == "pep440":
+            self._unpublished(subject, found)
         if self.catalogue.indexed(subject):
             self._distinct(subject, scheme, found)
-        elif releases and scope_of(subject) != "setting":
+        elif releases:  # a C++ standard newer than the table is unverified, not "none"
             self._unverified(subject, scheme, found)
         if scope_of(subject) == "setting":
             flag = Source(kind="derived", ref="a compiler flag (nothing to install)")
@@ -268,7 +275,10 @@ class Candidates:
                 entry.installed = Installed(subject, entry.raw, flag)
         newest_first = scope_of(subject) != "setting"
         order = sorted(found, reverse=newest_first) if scheme != "name" else list(found)
-        order.sort(key=lambda v: found[v].unverified)  # stable: a known version first
+        # stable sort: a known version first, and a release before a pre-release no repo
+        # names and this host lacks (CANN 9.1.0-beta.3 above 8.5.1: outsider10 #7)
+        named = self._named(subject, scheme)
+        order.sort(key=lambda v: (found[v].unverified, self._early(found[v], named, scheme)))
         made = [
             Candidate(
                 id=self.new_id(),
@@ -315,6 +325,30 @@ class Candidates:
                     found[version] = _Found(raw, release=row)
                 else:
                     found[version] = _Found(raw, unverified=True)
+
+    def _named(self, subject: str, scheme: str) -> set[str]:
+        """The versions the repos' specs on ``subject`` name (``==9.1.0-beta.3``)."""
+        if scheme == "name":
+            return set()
+        return {raw for raw, _ in named_versions(self.specs.get(subject, ()), scheme)}
+
+    @staticmethod
+    def _early(entry: _Found, named: set[str], scheme: str) -> bool:
+        here = entry.installed is not None or bool(entry.installed_in)
+        flagged = entry.release is not None and entry.release.prerelease
+        return picked_last(entry.raw, flagged, here=here, named=named, scheme=scheme)
+
+    def _unpublished(self, subject: str, found: dict[Version, _Found]) -> None:
+        """Drop a release with a local label (``2.9.0.post1+git4c901a4``, a git build a table
+        names) that is neither installed here nor named so by a repo: no public index serves
+        one (PyPI refuses local versions, PEP 440 "Local version identifiers"), so it is no
+        version to install when a released build meets the same need (outsider10 #5)."""
+        named = self._named(subject, "pep440")
+        for version, entry in list(found.items()):
+            if entry.installed is not None or entry.installed_in or entry.raw in named:
+                continue
+            if public_version(entry.raw) is not None:
+                del found[version]
 
     def _row_for(self, subject: str, raw: str) -> Optional[Release]:
         """``raw`` as a release of the knowledge base's row whose condition names it by a

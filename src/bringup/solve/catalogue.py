@@ -18,6 +18,7 @@ class Release:
 
     version: str
     source: Source
+    prerelease: bool = False
 
 
 class ReleaseIndex(Protocol):
@@ -83,6 +84,8 @@ class _ReleaseRecord(Protocol):
     def version(self) -> str: ...
     @property
     def source(self) -> str: ...
+    @property
+    def kind(self) -> str | None: ...
 
 
 class KnowledgeReleases(ReleaseIndex, Protocol):
@@ -93,7 +96,8 @@ class KnowledgeReleases(ReleaseIndex, Protocol):
 
 def knowledge_catalogue(kb: KnowledgeReleases) -> Catalogue:
     """Releases from the knowledge base, each citing its ``[[release]]`` record and public
-    document, or, for a version only a compatibility row names, the table it comes from."""
+    document, or, for a version only a compatibility row names, the table it comes from; a
+    record whose ``kind`` says pre-release (CANN 9.1.0-beta.3) is marked so."""
 
     def lookup(subject: str) -> list[Release]:
         records = {record.version: record for record in kb.release_records(subject)}
@@ -104,7 +108,8 @@ def knowledge_catalogue(kb: KnowledgeReleases) -> Catalogue:
                 found.append(Release(version, Source(kind="kb", ref=f"rows naming {subject}")))
                 continue
             url = record.source if record.source.startswith(("http://", "https://")) else None
-            found.append(Release(version, Source(kind="kb", ref=record.id, url=url)))
+            early = "pre-release" in (record.kind or "")  # cann_releases.toml's betas, alphas
+            found.append(Release(version, Source(kind="kb", ref=record.id, url=url), early))
         return found
 
     return Catalogue(lookup)

@@ -174,6 +174,11 @@ def _device_values(
             count = HostValue(
                 subject=count_subject, source=listed.source, status="unknown", reason=listed.reason
             )
+        elif listed is not None and listed.ok and _more(listed.value, len(found)):
+            # the tool's own count beyond the devices pasted ("Attached GPUs : 4", one block)
+            count = HostValue(
+                subject=count_subject, source=listed.source, values=(str(listed.value),)
+            )
         return [count, kind]
     probe = snapshot.fact(devices.tool_fact)
     count = _count_without_tool(snapshot, count_subject, probe, devices, others)
@@ -193,6 +198,11 @@ def _device_values(
         )
         kind = HostValue(subject=kind_subject, source=count.source, status="unknown", reason=reason)
     return [count, kind]
+
+
+def _more(value: object, listed: int) -> bool:
+    """Whether a stated device count says more devices than the ``listed`` ones."""
+    return isinstance(value, int) and not isinstance(value, bool) and value > listed
 
 
 def _unnamed(found: Sequence[Accelerator]) -> str:

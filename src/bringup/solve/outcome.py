@@ -28,7 +28,7 @@ def _pin(candidate: Candidate, python: int | None = None, missing: tuple[str, ..
     unverified version names the rows that would check it (``missing``)."""
     origin: PinOrigin
     installed = candidate.installed_for(python)
-    if installed is not None:
+    if installed is not None and not candidate.unverified:
         origin = "what-if" if installed.source.kind == "user" else "installed"
         return Pin(
             subject=candidate.subject,
@@ -54,6 +54,7 @@ def _pin(candidate: Candidate, python: int | None = None, missing: tuple[str, ..
                 kind="derived", ref=f"as a repo asks; {name} is not in the knowledge base"
             ),
             missing=missing,
+            installed=installed is not None,  # a setting (a C++ standard) is only a flag
         )
     host = candidate.host
     origin = "what-if" if host is not None and host.source.kind == "user" else "host"

@@ -253,6 +253,18 @@ def _none_of_its_kind(problem: SolverInput, subject: str) -> Obstacle | None:
     return Obstacle(kind="hardware", subject=count.subject, detail=">=1", source=count.source)
 
 
+def _unknown_setting(pin: Pin) -> Obstacle:
+    """A flag's value (a C++ standard) newer than the knowledge base's table: passed as the
+    repo asks, with nothing to say whether this machine's compilers know it."""
+    return Obstacle(
+        kind="unchecked",
+        subject=pin.subject,
+        detail=pin.version,
+        source=pin.source,
+        missing=pin.missing,
+    )
+
+
 def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]:
     """What the knowledge base cannot vouch for in the repo's environment, of what it uses: a
     pin to install that no row says the Python of (``python_unknown``: torch 1.11.0 has no
@@ -268,6 +280,10 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
     for subject in sorted(used):
         pin = env.pin(subject)
         candidate = uses.candidate_of.get((subject, pin.version)) if pin is not None else None
+        if pin is not None and pin.installed and pin.origin == "unverified":
+            # a setting no table knows (C++ standard 29): nothing to install, nothing vouched
+            found.append(_unknown_setting(pin))
+            continue
         if pin is None or pin.installed or candidate is None:
             continue
         tables = problem.python_unknown.get(candidate)

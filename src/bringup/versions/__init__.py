@@ -4,7 +4,14 @@ unordered names for chip families (``name``). Which subject reads which scheme i
 catalogue's business (``bringup.subjects``)."""
 
 from bringup.versions.errors import InvalidSpecifier, InvalidVersion
-from bringup.versions.schemes import SCHEMES, Parsed, Scheme, canonical, first_release
+from bringup.versions.schemes import (
+    SCHEMES,
+    Parsed,
+    Scheme,
+    canonical,
+    first_release,
+    is_prerelease,
+)
 from bringup.versions.specifiers import Clause, SpecifierSet
 from bringup.versions.version import Version, is_version
 
@@ -16,6 +23,7 @@ __all__ = [
     "Scheme",
     "canonical",
     "first_release",
+    "is_prerelease",
     "Clause",
     "SpecifierSet",
     "Version",

@@ -32,15 +32,22 @@ def _as_written(raw: str) -> str:
     return raw
 
 
+def _never(raw: str) -> bool:
+    return False
+
+
 class Scheme(NamedTuple):
     """A version scheme. ``parse`` reads a string. ``canonical`` respells a version read from
     text the way the scheme's owner writes it (``8.0.rc1`` -> ``8.0.RC1``). ``first_release``
     is the first real release of a bare series ``X.Y`` (the series itself where ``X.Y`` is a
-    release), for probing which specs a series meets."""
+    release), for probing which specs a series meets. ``prerelease`` tells an alpha, beta,
+    release candidate or dev build from a release (the solver picks one only where nothing
+    else will do, as pip does)."""
 
     parse: SchemeParser
     canonical: Callable[[str], str] = _as_written
     first_release: Callable[[str], str] = _as_written
+    prerelease: Callable[[str], bool] = _never
 
 
 def strip_zeros(numbers: tuple[int, ...]) -> tuple[int, ...]:
@@ -75,6 +82,28 @@ def parse_pep440(raw: str) -> Parsed:
     return Parsed(version, tuple(str(part) for part in version.release))
 
 
+def parse_cxx_standard(raw: str) -> Parsed:
+    """A C++ standard by its two-digit year (``98``, ``03``, ``11`` ... ``23``, ``26``): ordered
+    by the year it stands for, so C++98 comes before C++11 and a build asking for C++23 is not
+    met by 98 (a plain number puts 98 after 29). A four-digit year reads as itself."""
+    parsed = parse_numeric(raw)
+    numbers = tuple(int(part) for part in parsed.segments)
+    if len(numbers) != 1:
+        raise InvalidVersion(raw, "cxx_standard", "a C++ standard such as 17 or 23")
+    year = numbers[0]
+    if year < 100:
+        year += 1900 if year >= 70 else 2000
+    return Parsed((year,), parsed.segments)
+
+
+def pep440_prerelease(raw: str) -> bool:
+    """``2.7.1.dev20250724``, ``0.18.0rc1``: a PEP 440 pre-release or dev release."""
+    try:
+        return _Pep440Version(raw.strip()).is_prerelease
+    except _Pep440Invalid:
+        return False
+
+
 _NAME = lazyre.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+\-]*$")
 
 
@@ -88,9 +117,10 @@ def parse_name(raw: str) -> Parsed:
 
 
 GENERIC: dict[str, Scheme] = {
-    "pep440": Scheme(parse_pep440),
+    "pep440": Scheme(parse_pep440, prerelease=pep440_prerelease),
     "numeric": Scheme(parse_numeric),
     "name": Scheme(parse_name),
+    "cxx_standard": Scheme(parse_cxx_standard),
 }
 """The schemes every backend shares; ``name`` is unordered (equality and membership only)."""
 
@@ -124,6 +154,12 @@ def canonical(version: str, scheme: str) -> str:
     """``version`` spelled the way ``scheme`` writes it (``Scheme.canonical``)."""
     found = scheme_named(scheme)
     return found.canonical(version) if found is not None else version
+
+
+def is_prerelease(version: str, scheme: str) -> bool:
+    """Whether ``version`` is a pre-release in ``scheme`` (``Scheme.prerelease``)."""
+    found = scheme_named(scheme)
+    return found.prerelease(version) if found is not None else False
 
 
 def first_release(series: str, scheme: str) -> str:

@@ -94,4 +94,18 @@ def first_release(series: str) -> str:
     return series + ".RC1" if _SERIES.fullmatch(series) else series
 
 
-SCHEME = Scheme(parse_ascend, canonical=canonical, first_release=first_release)
+def prerelease(raw: str) -> bool:
+    """An alpha or beta (``8.5.0.alpha001``, ``9.1.0-beta.3``) or an internal test build
+    (``8.0.T63``); ``X.Y.RCn`` is a release of its own (CANN's commercial RCs), not one."""
+    try:
+        key = parse_ascend(raw).key
+    except InvalidVersion:
+        return False
+    stage: int = key[2]
+    pre: tuple[int, int] = key[4]
+    return stage == _INTERNAL or (pre != _NO_PRE and pre[0] < _PRE_RANK["rc"])
+
+
+SCHEME = Scheme(
+    parse_ascend, canonical=canonical, first_release=first_release, prerelease=prerelease
+)

@@ -59,9 +59,13 @@ TERMS = ReportTerms(
     environment=("CUDA_HOME", "TORCH_CUDA_ARCH_LIST"),
     absent=("No CUDA",),
     # collect_env's "GPU models and configuration: GPU 0: NVIDIA A100 (UUID: ...)" (or the
-    # lines after it) and sglang's check_env "GPU 0,1: NVIDIA A40"
+    # lines after it) and sglang's check_env "GPU 0,1: NVIDIA A40"; not nvidia-smi -q's bus-id
+    # header "GPU 00000000:42:00.0" (bigstack-oss/cubecos#312), which is no index and name
     device_lines=(
-        re.compile(r"^(?=\s*GPU |.*GPU models).*?GPU (\d+(?:,\d+)*):\s*(.+?)(?:\s*\(UUID:.*\))?$"),
+        re.compile(
+            r"^(?=\s*GPU |.*GPU models).*?GPU (\d+(?:,\d+)*):\s*"
+            r"(?![0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f]\b)(.+?)(?:\s*\(UUID:.*\))?$"
+        ),
     ),
     device_property=DeviceProperty(
         pattern=re.compile(r"^GPU (\d+(?:,\d+)*) Compute Capability:\s*(\d+\.\d+)$"),
