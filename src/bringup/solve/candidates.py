@@ -40,7 +40,7 @@ from bringup.model.rules import Rule
 from bringup.model.source import Source
 from bringup.solve.catalogue import Catalogue, Release
 from bringup.solve.host import HostFacts, Installed
-from bringup.solve.offer import interpreter_of, picked_last
+from bringup.solve.offer import interpreter_of, picked_last, unpublished
 from bringup.subjects import from_index, is_fixed, scheme_for, scope_of
 from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
 from bringup.versions.schemes import SCHEMES
@@ -339,16 +339,12 @@ class Candidates:
         return picked_last(entry.raw, flagged, here=here, named=named, scheme=scheme)
 
     def _unpublished(self, subject: str, found: dict[Version, _Found]) -> None:
-        """Drop a release with a local label (``2.9.0.post1+git4c901a4``, a git build a table
-        names) that is neither installed here nor named so by a repo: no public index serves
-        one (PyPI refuses local versions, PEP 440 "Local version identifiers"), so it is no
-        version to install when a released build meets the same need (outsider10 #5)."""
-        named = self._named(subject, "pep440")
-        for version, entry in list(found.items()):
-            if entry.installed is not None or entry.installed_in or entry.raw in named:
-                continue
-            if public_version(entry.raw) is not None:
-                del found[version]
+        """Leave out a table's local build while a release serves (``offer.unpublished``)."""
+        if self.catalogue.indexed(subject):  # the index's whole list, builds and all
+            return
+        known = {version: (entry.raw, _kb_only(entry)) for version, entry in found.items()}
+        for version in unpublished(known, self._named(subject, "pep440")):
+            del found[version]
 
     def _row_for(self, subject: str, raw: str) -> Optional[Release]:
         """``raw`` as a release of the knowledge base's row whose condition names it by a
@@ -484,6 +480,11 @@ def specifier_set(text: str, scheme: str) -> SpecifierSet:
 @functools.lru_cache(maxsize=4096)
 def _specifier_set(text: str, scheme: str, registered: object) -> SpecifierSet:
     return SpecifierSet(text, scheme)
+
+
+def _kb_only(entry: _Found) -> bool:
+    here = entry.installed is not None or entry.installed_in
+    return not here and entry.release is not None and entry.release.source.kind == "kb"
 
 
 def _names_lines(spec: str) -> bool:
