@@ -13,6 +13,7 @@ from bringup.model.requirements import Step
 from bringup.scan.docinline import bare_item
 from bringup.scan.extraction import SourceFile
 from bringup.scan.repo import scan_repo
+from bringup.scan.specspans import listed_distributions
 from bringup.scan.stepfiles import device_of_tests
 
 # mindspore-lab/mindpose@85b42778 README.md:35-44
@@ -55,6 +56,16 @@ def test_only_a_framework_is_read_from_a_specified_item() -> None:
     assert _item("numpy >= 1.21.6") == []  # a distribution, not a framework: left as it was
     assert _item("mindspore") == [("mindspore", "")]  # bare, in pip's spelling
     assert _item("mindspore >= 1.8.1 and a GPU") == []  # more than a requirement string
+
+
+def test_a_listed_version_keeps_its_own_v() -> None:
+    # review29 L5: the v of "dev" was taken for a leading "v" and the need dropped as invalid
+    assert _item("mindspore >= 2.0.0.dev20230101") == [("mindspore", ">=2.0.0.dev20230101")]
+    assert _item("torch >= v2.1.0.dev1, < v2.6") == [("torch", "<2.6,>=2.1.0.dev1")]
+    # the same words in code in a dependency list (constructed)
+    file = SourceFile(ref="README.md", rel="README.md", text="")
+    spans = listed_distributions(file, 3, "`einops >= 0.8.0.dev1, < v1.0`")
+    assert [(r.subject, r.spec) for r in spans] == [("pypi:einops", "<1.0,>=0.8.0.dev1")]
 
 
 def _test_needs(text: str) -> tuple[int, str | None]:

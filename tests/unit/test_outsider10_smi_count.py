@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
+
 from bringup.backends.cuda import keys as cuda_keys
+from bringup.model import command_source
 from bringup.probe.importers import import_report
 from bringup.report.snapshot_text import headline
 from bringup.solve.host import host_facts
@@ -40,6 +43,19 @@ def test_attached_gpus_is_the_count_not_the_blocks_pasted() -> None:
     assert (gpu.bus_id, gpu.source.line) == ("00000000:42:00.0", 12)
     assert "4 nvidia in all, line 11" in headline(snapshot)[0]
     assert host_facts(snapshot).value("gpu_count").values == ("4",)  # type: ignore[union-attr]
+
+
+def test_a_count_without_a_line_is_said_without_one() -> None:
+    # review29 L6: a count a command gave (no line) was said as "line None"
+    snapshot = import_report(CUBECOS, "cubecos-312.txt")
+    facts = tuple(
+        msgspec.structs.replace(f, source=command_source(("nvidia-smi", "-q")))
+        if f.key == cuda_keys.NVIDIA_DEVICE_COUNT
+        else f
+        for f in snapshot.facts
+    )
+    (said,) = headline(msgspec.structs.replace(snapshot, facts=facts))[:1]
+    assert said.endswith("; 4 nvidia in all")
 
 
 def test_a_placeholder_is_no_cuda_version() -> None:

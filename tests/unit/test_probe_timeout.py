@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import signal
 import stat
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -87,4 +89,45 @@ def test_interrupted_probe_leaves_no_command_running(tmp_path: Path) -> None:
             budget_s=60,
             timeout_s=60,
         )
+    assert _gone(int(pidfile.read_text()), within_s=3)
+
+
+_EXITS_WITH_A_TOOL_BANNER_HUNG = """
+import sys, threading, time
+from pathlib import Path
+from bringup.probe.collectors.toolchain import probe_toolchain
+from bringup.probe.context import ProbeContext
+from bringup.probe.files import Sysroot
+from bringup.process import SubprocessRunner
+tools, pidfile = sys.argv[1], Path(sys.argv[2])
+ctx = ProbeContext(runner=SubprocessRunner(), files=Sysroot(), env={"PATH": tools}, timeout_s=60)
+threading.Thread(target=probe_toolchain, args=(ctx,), daemon=True).start()
+while not pidfile.exists():
+    time.sleep(0.02)
+sys.exit(130)
+"""
+
+
+def test_an_interrupted_exit_does_not_wait_for_a_hung_compiler(tmp_path: Path) -> None:
+    """The background probe's toolchain collector asks gcc for its banner and gcc hangs; the
+    command beside it is interrupted (exit 130): bringup exits at once and its exit cleanup
+    stops gcc, not after gcc's 60 s timeout (review29 M3: the banners ran in a thread pool,
+    whose workers are joined before that cleanup runs)."""
+    tools, pidfile = tmp_path / "bin", tmp_path / "pid"
+    tools.mkdir()
+    gcc = tools / "gcc"
+    gcc.write_text(
+        f'#!/bin/sh\nPATH=/usr/bin:/bin\necho $$ > "{pidfile}.tmp"\n'
+        f'mv "{pidfile}.tmp" "{pidfile}"\nexec sleep 60\n',
+        encoding="utf-8",
+    )
+    gcc.chmod(gcc.stat().st_mode | stat.S_IXUSR)
+    started = time.monotonic()
+    exited = subprocess.run(
+        [sys.executable, "-c", _EXITS_WITH_A_TOOL_BANNER_HUNG, str(tools), str(pidfile)],
+        timeout=30,
+        check=False,
+    )
+    assert exited.returncode == 130
+    assert time.monotonic() - started < 20
     assert _gone(int(pidfile.read_text()), within_s=3)

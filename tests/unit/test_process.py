@@ -3,12 +3,17 @@ Linux machine has."""
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 
+import pytest
+
+from bringup import process
 from bringup.process import Budget, SubprocessRunner, Tail, decode_output, merge_env
 
 
@@ -121,6 +126,39 @@ def test_a_command_a_daemon_thread_still_runs_is_stopped_at_exit(tmp_path: Path)
     assert exited.returncode == 130
     assert time.monotonic() - started < 20
     assert _gone(int(pidfile.read_text()))
+
+
+def test_at_exit_only_a_command_still_running_is_killed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exit's cleanup kills the group of a command that outlived its terminate, and sends
+    nothing to the group of one that ended and was reaped: that group id may be another's by
+    then (review29 M3)."""
+    ended = subprocess.Popen(["true"], start_new_session=True)
+    ended.wait()
+    stubborn = subprocess.Popen(
+        ["sh", "-c", "trap '' TERM; echo ready; sleep 60"],
+        stdout=subprocess.PIPE,
+        start_new_session=True,
+    )
+    assert stubborn.stdout is not None
+    assert stubborn.stdout.readline() == b"ready\n"
+    sent: list[tuple[int, int]] = []
+    killpg = os.killpg
+
+    def recorded(pgid: int, signum: int) -> None:
+        sent.append((pgid, signum))
+        killpg(pgid, signum)
+
+    monkeypatch.setattr(os, "killpg", recorded)
+    monkeypatch.setattr(process, "_RUNNING", {ended, stubborn})
+    try:
+        process.stop_left_running()
+        assert stubborn.wait(timeout=5) == -signal.SIGKILL
+    finally:
+        stubborn.kill()
+        stubborn.wait()
+        stubborn.stdout.close()
+    assert (stubborn.pid, signal.SIGKILL) in sent
+    assert (ended.pid, signal.SIGKILL) not in sent
 
 
 def test_budget_caps_every_command() -> None:

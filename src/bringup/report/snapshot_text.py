@@ -83,14 +83,18 @@ def snapshot_document(snapshot: Snapshot) -> Document:
 
 def _more_stated(snapshot: Snapshot) -> str:
     """A vendor tool's own count beyond the devices listed (``nvidia-smi -q``'s "Attached
-    GPUs : 4" above one pasted block), said beside them."""
+    GPUs : 4" above one pasted block), said beside them, with its line where it has one (a
+    command's answer has none)."""
     said = []
     for backend, devices in backends.with_devices():
         fact = snapshot.fact(devices.count_fact) if devices.count_fact else None
         listed = len(snapshot.devices(backend.vendor or backend.name))
         if fact is not None and fact.ok and isinstance(fact.value, int) and fact.value > listed:
             vendor = backend.vendor or backend.name
-            said.append(f"; {fact.value} {vendor} in all, line {fact.source.line}")
+            line = fact.source.line
+            said.append(
+                f"; {fact.value} {vendor} in all" + (f", line {line}" if line is not None else "")
+            )
     return "".join(said)
 
 

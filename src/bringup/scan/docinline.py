@@ -11,7 +11,7 @@ from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import parse_commands
 from bringup.scan.extraction import SourceFile
 from bringup.scan.prose_vocabulary import Vendor, subject_named
-from bringup.scan.pydeps import python_requirement
+from bringup.scan.pydeps import python_requirement, written_spec
 from bringup.scan.stepfiles import script_of
 from bringup.scan.steps import steps_from_commands
 from bringup.subjects import frameworks, python_subject
@@ -109,7 +109,7 @@ def bare_item(file: SourceFile, line: int, text: str) -> list[Requirement]:
     specified = _SPECIFIED_ITEM.match(text.strip())
     if specified is None or python_subject(specified.group(1)) not in frameworks():
         return []
-    spec = re.sub(r"\s+|v(?=\d)", "", specified.group(2)).rstrip(",")
+    spec = written_spec(specified.group(2)).rstrip(",")
     found, _ = python_requirement(
         specified.group(1) + spec, file.source(line), confidence="medium", why="listed"
     )

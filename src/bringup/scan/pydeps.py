@@ -28,6 +28,16 @@ FlagOpen/FlagScale@da4935ec requirements/train/megatron/requirements-cuda.txt:1)
 to clone it, so installing needs git (the truth conventions, C1) and the network to reach it."""
 
 
+_SPEC_NOISE = lazyre.compile(r"\s+|(?<![\w.])v(?=\d)")
+
+
+def written_spec(text: str) -> str:
+    """A specifier written in prose as pip reads it: without spaces, and without a ``v``
+    written before a version (">= v2.1"), never one inside it (the ``v`` of
+    ``2.0.0.dev20230101``: taken out, the need was invalid and dropped)."""
+    return _SPEC_NOISE.sub("", text)
+
+
 def python_requirement(
     spec_text: str,
     source: Source,

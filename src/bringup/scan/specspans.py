@@ -32,7 +32,7 @@ from bringup.scan.phrases import read_phrase
 from bringup.scan.pkgimports import known_distribution
 from bringup.scan.platforms import os_release
 from bringup.scan.prose_vocabulary import vocabulary
-from bringup.scan.pydeps import python_requirement
+from bringup.scan.pydeps import python_requirement, written_spec
 from bringup.subjects import python_subject
 
 _SPAN = lazyre.compile(r"`([^`\n]{1,120})`")
@@ -84,7 +84,7 @@ def _distribution(span: str) -> tuple[str, str] | None:
         return None
     if headers_package(name):  # "`python-dev` (e.g., `apt-get install python-dev`)"
         return None
-    spec = re.sub(r"\s+|v(?=\d)", "", match.group("spec") or "")
+    spec = written_spec(match.group("spec") or "")
     return name, name + spec
 
 

@@ -3,9 +3,10 @@ loader would pick (its GLIBCXX/CXXABI symbol versions decide which prebuilt whee
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 from bringup.backends.cpu.parse import parse_libstdcxx_versions, parse_tool_banner
+from bringup.background import in_background
 from bringup.model import Fact, Source, command_source, file_source, keys
 from bringup.probe.access import absent, not_on_path, run, which
 from bringup.probe.context import Collected, ProbeContext
@@ -28,9 +29,13 @@ _LIBSTDCXX_READ_LIMIT = 8 << 20
 
 
 def probe_toolchain(ctx: ProbeContext) -> Collected:
-    with ThreadPoolExecutor(max_workers=len(TOOLS)) as pool:
-        banners = list(pool.map(lambda tool: _banner(ctx, *tool), TOOLS))
-    return merge(*banners, _libstdcxx(ctx))
+    """The tools' banners, asked all at once in daemon threads: a thread pool's workers are
+    joined before the exit's cleanup (``bringup.process.stop_left_running``) runs, so an
+    interrupted bringup would wait for a hung tool's timeout before stopping it."""
+    banners = [
+        in_background(partial(_banner, ctx, *tool), f"toolchain {tool[0]}") for tool in TOOLS
+    ]
+    return merge(*(banner.result() for banner in banners), _libstdcxx(ctx))
 
 
 def _banner(ctx: ProbeContext, program: str, key: str) -> Collected:
