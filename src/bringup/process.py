@@ -429,9 +429,9 @@ def stop_left_running() -> None:
     """At exit, stop the commands a thread still runs (the background probe's vendor tools
     when the scan beside it was interrupted): each is in its own session, so nothing else
     would, and a hung ``npu-smi`` would outlive bringup. Terminate, up to half a second,
-    then kill; a daemon thread left waiting on one reads its end or is ended with us. The kill
-    goes only to a command still running: the group id of one that ended and was reaped may
-    already be another's."""
+    then kill the whole group, as ``_pump`` does: what of it outlived its leader (a child that
+    ignores terminate) goes too. The kernel keeps a process group's id from being reused while
+    any member lives, so the kill reaches this group or none."""
     left = list(_RUNNING)
     for process in left:
         signal_group(process, signal.SIGTERM)
@@ -439,8 +439,7 @@ def stop_left_running() -> None:
     for process in left:
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=max(0.0, due - time.monotonic()))
-        if process.poll() is None:
-            signal_group(process, signal.SIGKILL)
+        signal_group(process, signal.SIGKILL)
 
 
 def signal_group(process: subprocess.Popen[bytes], signum: signal.Signals) -> None:

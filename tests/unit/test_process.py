@@ -3,15 +3,12 @@ Linux machine has."""
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
-
-import pytest
 
 from bringup import process
 from bringup.process import Budget, SubprocessRunner, Tail, decode_output, merge_env
@@ -128,37 +125,28 @@ def test_a_command_a_daemon_thread_still_runs_is_stopped_at_exit(tmp_path: Path)
     assert _gone(int(pidfile.read_text()))
 
 
-def test_at_exit_only_a_command_still_running_is_killed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The exit's cleanup kills the group of a command that outlived its terminate, and sends
-    nothing to the group of one that ended and was reaped: that group id may be another's by
-    then (review29 M3)."""
-    ended = subprocess.Popen(["true"], start_new_session=True)
-    ended.wait()
-    stubborn = subprocess.Popen(
-        ["sh", "-c", "trap '' TERM; echo ready; sleep 60"],
-        stdout=subprocess.PIPE,
-        start_new_session=True,
-    )
-    assert stubborn.stdout is not None
-    assert stubborn.stdout.readline() == b"ready\n"
-    sent: list[tuple[int, int]] = []
-    killpg = os.killpg
-
-    def recorded(pgid: int, signum: int) -> None:
-        sent.append((pgid, signum))
-        killpg(pgid, signum)
-
-    monkeypatch.setattr(os, "killpg", recorded)
-    monkeypatch.setattr(process, "_RUNNING", {ended, stubborn})
+def test_at_exit_what_outlived_its_leader_is_killed_too(tmp_path: Path) -> None:
+    """The exit's cleanup kills the whole group: a leader that ends on terminate leaves no
+    child that ignored it running (review29 M3: the kill is not only for a leader still
+    running)."""
+    pidfile = tmp_path / "child"
+    script = f"(trap '' TERM; echo $BASHPID > {pidfile}; exec sleep 60) & wait"
+    leader = subprocess.Popen(["bash", "-c", script], start_new_session=True)
+    deadline = time.monotonic() + 10
+    while not pidfile.exists() or not pidfile.read_text().strip():
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    child = int(pidfile.read_text())
+    original = set(process._RUNNING)
+    process._RUNNING.add(leader)
     try:
         process.stop_left_running()
-        assert stubborn.wait(timeout=5) == -signal.SIGKILL
+        assert leader.wait(timeout=5) == -signal.SIGTERM
+        assert _gone(child)
     finally:
-        stubborn.kill()
-        stubborn.wait()
-        stubborn.stdout.close()
-    assert (stubborn.pid, signal.SIGKILL) in sent
-    assert (ended.pid, signal.SIGKILL) not in sent
+        process._RUNNING.clear()
+        process._RUNNING.update(original)
+        process.signal_group(leader, signal.SIGKILL)
 
 
 def test_budget_caps_every_command() -> None:
