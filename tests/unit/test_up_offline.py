@@ -99,6 +99,7 @@ def test_an_index_install_fails_with_pip_s_message_and_blocks_the_tests(
     assert main(["up", str(repo), "--offline", "--state", str(state)]) == 1
     out = capsys.readouterr().out
     assert "(from versions: none)" in out  # pip's own words, in the failure's tail
+    assert "&& PIP_NO_INDEX=1 UV_OFFLINE=1 python -m pip install offlinetiny-not-indexed" in out
     steps = _steps(state)
     assert steps["index"][0] == "failed"
     assert steps["tests"] == ("blocked", "app: step 1 (index) failed")

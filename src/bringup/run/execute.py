@@ -282,9 +282,11 @@ def _judge(done: Completed) -> tuple[str, Optional[str]]:
 
 def _failure(ctx: Context, step: PlanStep, setting: StepSetting, cwd: Path, log: Path) -> Failure:
     diagnosis = ctx.diagnose(log)
+    # as it ran: offline, with the offline settings (a re-run by hand would reach the index)
+    settings = [f"{name}={value}" for name, value in OFFLINE_ENV.items()] if ctx.offline else []
     rerun = (
         f"cd {shlex.quote(str(cwd))} && . {shlex.quote(setting.activate_file)} && "
-        + shlex.join(step.argv)
+        + shlex.join([*settings, *step.argv])
     )
     return Failure(
         phase=step.kind,
