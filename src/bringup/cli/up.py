@@ -8,8 +8,9 @@ Commands from a repo run only with ``--yes`` or when its manifest says ``trusted
 otherwise they are printed, grouped by repo, and ``up`` stops with exit 1.
 
 Exit 0 when every step that can run here passed (or passed before with the same inputs),
-1 when a step failed or is blocked, consent is missing, or nothing ran (every step skipped for
-hardware this machine lacks, no environment made), 2 for bad input, 130 interrupted.
+1 when a step failed or is blocked, ``--offline`` skipped a step, consent is missing, or nothing
+ran (every step skipped for hardware this machine lacks, no environment made), 2 for bad input,
+130 interrupted.
 
 (``--ladder``, running the layered diagnosis after the steps, comes with ``bringup ladder``.)
 """
@@ -49,7 +50,11 @@ STATE = click.option(
     "--resume", is_flag=True, help="Continue the last run of this stack (after a crash or Ctrl-C)."
 )
 @click.option(
-    "--offline", is_flag=True, help="Install only from the cache and find-links (uv --offline)."
+    "--offline",
+    is_flag=True,
+    help="Install only from the cache, find-links and local paths (PIP_NO_INDEX=1, "
+    "UV_OFFLINE=1 in every step); skip the steps that download otherwise, and what needs them "
+    "waits.",
 )
 @click.option(
     "--timeout",
@@ -96,6 +101,7 @@ def command(
     repos' commands are listed, not run."""
     from bringup.report.events import reporter_for
     from bringup.run.consent import commands_needing_consent
+    from bringup.run.offline import skipped_offline
     from bringup.run.state import state_dir
     from bringup.run.up import Stack, UpOptions, bring_up, resumable, specs_for
     from bringup.workflow import check, gather
@@ -117,8 +123,8 @@ def command(
             "passed; this is a new run\n"
         )
     if not yes:
-        # --offline runs no step that needs the network (run.execute): none is asked about
-        steps = [s for s in plan.steps if not (offline and s.needs.network)]
+        # what --offline will not run (run.offline, the rule run.execute follows) is not asked about
+        steps = [s for s in plan.steps if not skipped_offline(s, offline)]
         found = commands_needing_consent(inputs.components, steps, specs_for(stack))
         if found:
             return _refuse(found, as_json)

@@ -4,8 +4,8 @@ process runner with its own log file and timeout, and its row in the history com
 it starts and when it ends.
 
 A step that passed before with the same inputs is reused, not rerun (unless ``force``). A
-failed build stops the rest of its repo and the repos that depend on it; everything else
-goes on.
+build or install that failed, or could not run (no environment, ``--offline``), stops the rest
+of its repo and the repos that depend on it; everything else goes on.
 """
 
 from __future__ import annotations
@@ -26,12 +26,12 @@ from bringup.process import Completed, SubprocessRunner
 from bringup.run.fingerprint import step_inputs
 from bringup.run.graph import Unit
 from bringup.run.history import History, StepRow, now
+from bringup.run.offline import OFFLINE_ENV, SKIPPED, skipped_offline
 from bringup.run.outcome import Failure, StepOutcome
 from bringup.run.tail import last_lines
 
 TAIL_LINES = 40
 NOT_STARTED = "the run was stopped before this step started"
-OFFLINE = "needs the network, and --offline was given"
 
 
 @dataclass(frozen=True)
@@ -64,8 +64,8 @@ class Context:
     timeout_s: float = 3600.0
     force: bool = False
     offline: bool = False
-    """``--offline``: a step that needs the network (the scan's ``+ network``: a ``pip install``
-    from the index, a build that downloads) is skipped, not run to fail (outsider10 D12)."""
+    """``--offline``: every step runs with the installers' offline settings, and one that needs
+    the network otherwise is skipped (``run.offline``)."""
     outcomes: list[StepOutcome] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -144,8 +144,10 @@ def _run_unit(
                 ctx, step, "skipped" if step.status == "skip" else "blocked", ctx.reason_text(step)
             )
             continue
-        if ctx.offline and step.needs.network:
-            _not_run(ctx, step, "skipped", OFFLINE)
+        if skipped_offline(step, ctx.offline):
+            _not_run(ctx, step, "skipped", SKIPPED)
+            if step.kind in PREPARES:
+                stop = stop or f"{step.component}: step {step.order} ({step.name}) {SKIPPED}"
             continue
         setting = ctx.settings.get(step.environment or 0)
         waits = setting.blocked or setting.blocked_for.get(step.component) if setting else None
@@ -252,11 +254,14 @@ def _replace(outcome: StepOutcome, **changes: object) -> StepOutcome:
 
 def _overrides(env: Mapping[str, str], ctx: Context) -> dict[str, Optional[str]]:
     """The step's whole environment as overrides of the runner's base (what the base has
-    and the step's environment lacks is removed)."""
+    and the step's environment lacks is removed), with the offline settings under
+    ``--offline``."""
     import os
 
     changes: dict[str, Optional[str]] = {name: None for name in os.environ if name not in env}
     changes.update(env)
+    if ctx.offline:
+        changes.update(OFFLINE_ENV)
     return changes
 
 
@@ -277,9 +282,11 @@ def _judge(done: Completed) -> tuple[str, Optional[str]]:
 
 def _failure(ctx: Context, step: PlanStep, setting: StepSetting, cwd: Path, log: Path) -> Failure:
     diagnosis = ctx.diagnose(log)
+    # as it ran: offline, with the offline settings (a re-run by hand would reach the index)
+    settings = [f"{name}={value}" for name, value in OFFLINE_ENV.items()] if ctx.offline else []
     rerun = (
         f"cd {shlex.quote(str(cwd))} && . {shlex.quote(setting.activate_file)} && "
-        + shlex.join(step.argv)
+        + shlex.join([*settings, *step.argv])
     )
     return Failure(
         phase=step.kind,

@@ -34,6 +34,7 @@ from bringup.run.graph import units
 from bringup.run.history import EnvironmentRow, History, now
 from bringup.run.indexes import IndexSettings, read_index_settings
 from bringup.run.lock import held
+from bringup.run.offline import SKIPPED
 from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
 from bringup.run.state import StateLayout, stack_key
 from bringup.run.torchbuilt import needing
@@ -218,9 +219,11 @@ with no step at all (a docs or config repo in a stack) skipped nothing: it passe
 
 
 def _run_status(outcomes: Sequence[StepOutcome], environments: Sequence[EnvironmentOutcome]) -> str:
+    """A step ``--offline`` skipped could have run here: the run that lacks it is blocked (on
+    the network), not passed, like one with a blocked step (review29 M1)."""
     if any(o.status in ("failed", "timed out", "interrupted") for o in outcomes):
         return "failed"
-    if any(o.status == "blocked" for o in outcomes):
+    if any(o.status == "blocked" or (o.status, o.reason) == ("skipped", SKIPPED) for o in outcomes):
         return "blocked"
     made = any(e.status in ("created", "reused") for e in environments)
     ran = any(o.status in ("passed", "reused") for o in outcomes)
