@@ -8,7 +8,8 @@ Commands from a repo run only with ``--yes`` or when its manifest says ``trusted
 otherwise they are printed, grouped by repo, and ``up`` stops with exit 1.
 
 Exit 0 when every step that can run here passed (or passed before with the same inputs),
-1 when a step failed or is blocked, ``--offline`` skipped a step, consent is missing, or nothing
+1 when a step failed or is blocked, ``--offline`` skipped a step, consent is missing, another
+``up`` holds the stack or a repo of it (its process id is said), or nothing
 ran (every step skipped for hardware this machine lacks, no environment made), 2 for bad input,
 130 interrupted.
 

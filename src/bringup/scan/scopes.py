@@ -6,7 +6,7 @@ a Dockerfile builds one image, a contributing guide shows an example Python, a m
 under ``docs/`` needs its own chips. Only the repo scope decides the repo's verdict; the
 others are shown beside it ("also, for benchmarks/x: …") and can be brought up on their own.
 
-A scope is decided from the file's path and the repo's build files, never from its text:
+A scope comes from the file's path and the repo's build files, never from the file's own text:
 
 - CI files (``.github/``, ``ci/``, ``scripts/ci/``, ``.gitlab-ci.yml``) are the ``ci`` feature,
   except the build script ``ci/build.sh`` that Ascend's PyTorch repos build with; Dockerfiles
