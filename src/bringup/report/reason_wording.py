@@ -82,8 +82,7 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
     if reason.kind == "system":
         return f"installs outside the environment, into {reason.need}: up never runs it"
     if reason.kind == "route" and reason.need.startswith("-") and reason.have is not None:
-        line = reason.sources[0].line if reason.sources else None
-        where = f" (line {line})" if line else ""
+        where = _at_line(reason)
         return (
             f"its guide builds with {reason.need}{where} for the environment's"
             f" {display_name(reason.subject)}: another route, up does not run it"
@@ -97,8 +96,7 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
         )
     if reason.kind == "route":
         held = f" {reason.have.values[0]}" if reason.have is not None and reason.have.values else ""
-        line = reason.sources[0].line if reason.sources else None
-        where = f" (line {line})" if line else ""
+        where = _at_line(reason)
         return (
             f"its guide installs {display_name(reason.subject)} {format_spec(reason.need)}{where};"
             f" the environment holds{held}: another guide's route, up does not run it"
@@ -118,3 +116,9 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
     return (
         f"needs {display_name(reason.subject)} {format_spec(reason.need)}; this machine has {host}"
     )
+
+
+def _at_line(reason: Reason) -> str:
+    """`` (line N)`` of the guide line a route's reason cites first, or nothing."""
+    line = reason.sources[0].line if reason.sources else None
+    return f" (line {line})" if line else ""
