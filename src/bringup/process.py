@@ -243,6 +243,7 @@ class SubprocessRunner:
         grace_s: float = GRACE_S,
         capture_cap: int = CAPTURE_CAP,
         log_tail: int = LOG_TAIL,
+        on_group: Optional[Callable[[int, bool], None]] = None,
     ) -> None:
         self._budget = budget or Budget(None)
         self._base_env = dict(os.environ if base_env is None else base_env)
@@ -250,6 +251,9 @@ class SubprocessRunner:
         self._capture_cap = capture_cap
         self._log_tail = log_tail
         self._stopped = threading.Event()
+        self._on_group = on_group
+        """Told each command's process group id as it starts (True) and ends (False): ``up``
+        records them beside its lock, since a group outlives a bringup killed with SIGKILL."""
 
     def stop(self) -> None:
         """Stop every command still running, with its process group, and refuse later ones:
@@ -335,6 +339,8 @@ class SubprocessRunner:
         limit = self._capture_cap if sink is None else self._log_tail
         tails = (Tail(limit), Tail(limit))
         try:
+            if self._on_group is not None:
+                self._on_group(process.pid, True)
             stopping = self._pump(process, started + allowed, sink, tails)
         except BaseException:
             # Interrupted here (Ctrl-C in this thread): stop the command before leaving.
@@ -343,6 +349,8 @@ class SubprocessRunner:
         finally:
             _close_pipes(process)
             _RUNNING.discard(process)
+            if self._on_group is not None:
+                self._on_group(process.pid, False)
         if stopping is None:
             process.wait()  # it has exited: this only reaps it
         else:

@@ -145,8 +145,8 @@ def bring_up(
     layout = StateLayout(options.state)
     key = stack_key(stack.paths)
     index = settings if settings is not None else read_index_settings(offline=options.offline)
-    runner = SubprocessRunner()
-    with held(layout, key, stack.paths), History(layout.database) as history:
+    with held(layout, key, stack.paths) as holding, History(layout.database) as history:
+        runner = SubprocessRunner(on_group=holding.group)
         history.interrupt_unfinished(key)
         resumed = _resumed(history, key) if options.resume else None
         snapshot_id = history.add_snapshot(
