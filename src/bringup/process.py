@@ -51,6 +51,9 @@ _POLL_S = 0.1
 
 _ESCALATION = (signal.SIGINT, signal.SIGTERM, signal.SIGKILL)
 
+REFUSED_STOPPED = "not run: interrupted"
+"""``Completed.error`` of a command refused because the runner was stopped: it never started."""
+
 _EXIT_GRACE_S = 0.5
 """At exit, how long the commands still running have to end after SIGTERM before SIGKILL."""
 _Why = Literal["timed out", "interrupted"]
@@ -293,7 +296,7 @@ class SubprocessRunner:
         log = None if log_path is None else str(log_path)
         allowed = self._budget.clamp(timeout)
         if self._stopped.is_set():
-            return Completed(argv=args, error="not run: interrupted", log_path=log)
+            return Completed(argv=args, error=REFUSED_STOPPED, log_path=log)
         if allowed <= 0:
             return Completed(argv=args, error="not run: the time budget is spent", log_path=log)
         try:
