@@ -104,7 +104,7 @@ def command(
     from bringup.run.consent import commands_needing_consent
     from bringup.run.offline import skipped_offline
     from bringup.run.state import state_dir
-    from bringup.run.up import Stack, UpOptions, bring_up, resumable, specs_for
+    from bringup.run.up import Stack, UpOptions, bring_up, resumable, specs_for, step_cwds
     from bringup.workflow import check, gather
 
     reporter = reporter_for()
@@ -125,7 +125,10 @@ def command(
         )
     if not yes:
         # what --offline will not run (run.offline, the rule run.execute follows) is not asked about
-        steps = [s for s in plan.steps if not skipped_offline(s, offline)]
+        cwds = step_cwds(stack.components)
+        steps = [
+            s for s in plan.steps if not skipped_offline(s, offline, cwds[(s.component, s.name)])
+        ]
         found = commands_needing_consent(inputs.components, steps, specs_for(stack))
         if found:
             return _refuse(found, as_json)

@@ -144,7 +144,8 @@ def _run_unit(
                 ctx, step, "skipped" if step.status == "skip" else "blocked", ctx.reason_text(step)
             )
             continue
-        if skipped_offline(step, ctx.offline):
+        cwd = cwd_of[(step.component, step.name)]
+        if skipped_offline(step, ctx.offline, cwd):
             _not_run(ctx, step, "skipped", SKIPPED)
             if step.kind in PREPARES:
                 stop = stop or f"{step.component}: step {step.order} ({step.name}) {SKIPPED}"
@@ -157,7 +158,6 @@ def _run_unit(
             if step.kind in PREPARES:
                 stop = stop or f"{step.component}: step {step.order} ({step.name}) could not run"
             continue
-        cwd = cwd_of[(step.component, step.name)]
         inputs = step_inputs(
             tree=ctx.trees[step.component],
             environment=setting.fingerprint,

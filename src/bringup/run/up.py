@@ -192,7 +192,7 @@ def bring_up(
             )
             jobs = options.jobs or os.cpu_count() or 1
             outcomes = run_units(
-                ctx, units(stack.components, stack.plan.steps), _cwds(stack.components), jobs
+                ctx, units(stack.components, stack.plan.steps), step_cwds(stack.components), jobs
             )
         except KeyboardInterrupt:
             runner.stop()
@@ -232,7 +232,7 @@ def _run_status(outcomes: Sequence[StepOutcome], environments: Sequence[Environm
     return "passed"
 
 
-def _cwds(components: Sequence[Component]) -> dict[tuple[str, str], Path]:
+def step_cwds(components: Sequence[Component]) -> dict[tuple[str, str], Path]:
     """Each step's working directory, absolute: a relative one would be read from bringup's own
     directory by whatever the step's tools resolve against it."""
     return {
