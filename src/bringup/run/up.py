@@ -47,6 +47,8 @@ class UpOptions:
     force: bool = False
     resume: bool = False
     offline: bool = False
+    index: Optional[str] = None
+    """``--index=URL``: the index to install from over the configured one (``run.indexes``)."""
     timeout_s: float = 3600.0
     jobs: int = 0
     argv: tuple[str, ...] = ()
@@ -144,7 +146,11 @@ def bring_up(
     directory, their outcomes recorded as steps of this run."""
     layout = StateLayout(options.state)
     key = stack_key(stack.paths)
-    index = settings if settings is not None else read_index_settings(offline=options.offline)
+    index = (
+        settings
+        if settings is not None
+        else read_index_settings(offline=options.offline, index=options.index)
+    )
     with held(layout, key, stack.paths) as holding, History(layout.database) as history:
         runner = SubprocessRunner(on_group=holding.group)
         history.interrupt_unfinished(key)
