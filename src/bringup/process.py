@@ -51,6 +51,9 @@ _POLL_S = 0.1
 
 _ESCALATION = (signal.SIGINT, signal.SIGTERM, signal.SIGKILL)
 
+REFUSED_STOPPED = "not run: interrupted"
+"""``Completed.error`` of a command refused because the runner was stopped: it never started."""
+
 _EXIT_GRACE_S = 0.5
 """At exit, how long the commands still running have to end after SIGTERM before SIGKILL."""
 _Why = Literal["timed out", "interrupted"]
@@ -243,6 +246,7 @@ class SubprocessRunner:
         grace_s: float = GRACE_S,
         capture_cap: int = CAPTURE_CAP,
         log_tail: int = LOG_TAIL,
+        on_group: Optional[Callable[[int, bool], None]] = None,
     ) -> None:
         self._budget = budget or Budget(None)
         self._base_env = dict(os.environ if base_env is None else base_env)
@@ -250,6 +254,9 @@ class SubprocessRunner:
         self._capture_cap = capture_cap
         self._log_tail = log_tail
         self._stopped = threading.Event()
+        self._on_group = on_group
+        """Told each command's process group id as it starts (True) and ends (False): ``up``
+        records them beside its lock, since a group outlives a bringup killed with SIGKILL."""
 
     def stop(self) -> None:
         """Stop every command still running, with its process group, and refuse later ones:
@@ -289,7 +296,7 @@ class SubprocessRunner:
         log = None if log_path is None else str(log_path)
         allowed = self._budget.clamp(timeout)
         if self._stopped.is_set():
-            return Completed(argv=args, error="not run: interrupted", log_path=log)
+            return Completed(argv=args, error=REFUSED_STOPPED, log_path=log)
         if allowed <= 0:
             return Completed(argv=args, error="not run: the time budget is spent", log_path=log)
         try:
@@ -335,6 +342,8 @@ class SubprocessRunner:
         limit = self._capture_cap if sink is None else self._log_tail
         tails = (Tail(limit), Tail(limit))
         try:
+            if self._on_group is not None:
+                self._on_group(process.pid, True)
             stopping = self._pump(process, started + allowed, sink, tails)
         except BaseException:
             # Interrupted here (Ctrl-C in this thread): stop the command before leaving.
@@ -343,6 +352,8 @@ class SubprocessRunner:
         finally:
             _close_pipes(process)
             _RUNNING.discard(process)
+            if self._on_group is not None:
+                self._on_group(process.pid, False)
         if stopping is None:
             process.wait()  # it has exited: this only reaps it
         else:

@@ -170,18 +170,22 @@ def gather(
             with report.stage(scanning):
                 stack = scan_stack(list(paths), force=force, progress=report.progress(scanning))
             host = probing.result()
+    from bringup.plan.itself import with_checkout_install
     from bringup.solve import knowledge_catalogue
 
+    # what is planned and what up runs: a guide's install of the project from elsewhere is
+    # not run, and the checkout's own install stands in for it where nothing installs it
+    components = tuple(with_checkout_install(c) for c in stack.components)
     with report.stage(Stage("kb", "loading the knowledge base")):
         kb = load_kb(kb_dir, extra_dirs, report)
         rules = kb.rules(chips=host_chips(host), arch=host_arch(host))
         catalogue = knowledge_catalogue(kb)
     answer = None
     if index is not None:
-        catalogue, answer, wheels = read_index(stack.components, catalogue, index, report)
+        catalogue, answer, wheels = read_index(components, catalogue, index, report)
         rules = (*rules, *wheels)
     return StackInputs(
-        components=stack.components,
+        components=components,
         findings=stack.findings,
         snapshot=host,
         rules=rules,

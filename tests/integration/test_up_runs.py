@@ -161,8 +161,14 @@ def test_kill_9_mid_step_then_resume_loses_and_reruns_nothing(tmp_path: Path) ->
         orphan = _started_pid(log)
         up.send_signal(signal.SIGKILL)
         up.communicate(timeout=30)
+        # the step ran in its own session: it outlived up, and the lock went with up; a
+        # second up must not start on top of it
+        second = _up(repo, state)
+        out, err = second.communicate(timeout=120)
+        assert second.returncode == 1, (out, err)
+        assert f"still runs as process group {orphan}" in out + err
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(orphan, signal.SIGKILL)  # the step ran in its own session: it outlived up
+            os.killpg(orphan, signal.SIGKILL)
     finally:
         marker.touch()  # whatever failed above, a step still waiting ends
     code, data = _finish(_up(repo, state, "--resume"))

@@ -9,6 +9,7 @@ not list; an unreachable index is one warning and changes no exit code; and with
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import urllib.request
@@ -33,6 +34,7 @@ from bringup.model.requirements import Component, Requirement
 from bringup.model.source import file_source
 from bringup.report.events import RecordingReporter, Warned
 from bringup.report.wording import explain_conflict
+from bringup.run.indexes import read_index_settings
 from bringup.solve import Catalogue
 from bringup.workflow import check, gather, index_specs
 
@@ -95,11 +97,16 @@ def test_the_offer_leaves_out_yanked_and_pre_releases_unless_a_spec_asks() -> No
 
 
 def test_the_index_url_comes_from_the_option_then_uv_then_pip_then_pypi() -> None:
-    assert index_url("", {}) == PYPI
-    assert index_url("", {"PIP_INDEX_URL": "https://mirror/simple/"}) == "https://mirror/simple"
+    def chosen(given: str, env: dict[str, str]) -> str:
+        return index_url(
+            given, read_index_settings({**env, "PIP_CONFIG_FILE": os.devnull}).index_url
+        )
+
+    assert chosen("", {}) == PYPI
+    assert chosen("", {"PIP_INDEX_URL": "https://mirror/simple/"}) == "https://mirror/simple"
     both = {"UV_INDEX_URL": "https://uv/simple", "PIP_INDEX_URL": "https://pip/simple"}
-    assert index_url("", both) == "https://uv/simple"
-    assert index_url("https://given/simple", both) == "https://given/simple"
+    assert chosen("", both) == "https://uv/simple"
+    assert chosen("https://given/simple", both) == "https://given/simple"
     assert project_name("pypi:Torch_NPU") == project_name("torch_npu") == "torch-npu"
 
 
@@ -234,7 +241,7 @@ def test_the_index_is_asked_only_of_distributions_nothing_else_provides() -> Non
 @pytest.mark.parametrize("value", ["/path/to/stack", "stack", "file:///srv/simple", "http://[::1"])
 def test_an_index_value_that_is_not_an_http_url_is_an_input_error(value: str) -> None:
     with pytest.raises(InputError) as caught:
-        index_url(value, {})
+        index_url(value, PYPI)
     assert caught.value.exit_code == ExitCode.BAD_INPUT
     assert caught.value.hint == "use `--index=URL`, or put the path before `--index`"
 
@@ -255,10 +262,10 @@ def test_index_then_a_path_stops_with_exit_2_before_reading_anything(
 
 def test_credentials_in_an_index_value_are_not_shown_when_it_is_refused() -> None:
     with pytest.raises(InputError) as caught:
-        index_url("ftp://user:s3cret@mirror/simple", {})
+        index_url("ftp://user:s3cret@mirror/simple", PYPI)
     assert "s3cret" not in str(caught.value)
     assert (
-        index_url("https://user:s3cret@mirror/simple/", {}) == "https://user:s3cret@mirror/simple"
+        index_url("https://user:s3cret@mirror/simple/", PYPI) == "https://user:s3cret@mirror/simple"
     )
 
 

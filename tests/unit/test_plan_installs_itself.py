@@ -11,7 +11,7 @@ import pytest
 from bringup.cli.main import main
 from bringup.model.requirements import Component, Step
 from bringup.model.source import file_source
-from bringup.plan.itself import installs_itself
+from bringup.plan.itself import installs_itself, with_checkout_install
 from bringup.report.reason_wording import reason_text
 
 # mindspore-lab/mindpose@85b42778 README.md:44-66 (the dependency list's install, then the
@@ -105,3 +105,98 @@ def test_up_offline_asks_about_the_install_it_runs(
     asked = capsys.readouterr().out
     assert "would run these commands" in asked
     assert "pip install -r requirements.txt" in asked
+
+
+@pytest.mark.parametrize(
+    ("target", "place"),
+    [
+        # a user and a port belong to the host; the ref after the path's "@" is not the repo's
+        (
+            "git+https://ci@git.example.org:8443/team/mindpose.git@v0.1#egg=mindpose",
+            "git+https://ci@git.example.org:8443/team/mindpose.git",
+        ),
+        (
+            "git+ssh://git@github.com/mindspore-lab/mindpose.git@main",
+            "git+ssh://git@github.com/mindspore-lab/mindpose.git",
+        ),
+        (
+            "mindpose @ git+https://github.com/mindspore-lab/mindpose.git",
+            "git+https://github.com/mindspore-lab/mindpose.git",
+        ),
+    ],
+)
+def test_the_place_of_a_url_is_read_by_its_parts(target: str, place: str) -> None:
+    reason = installs_itself(_step("pip", "install", target), MINDPOSE)
+    assert reason is not None
+    assert reason.need == place
+
+
+SETUP = "from setuptools import setup\n\nsetup(name='mindpose', packages=['mindpose'])\n"
+
+
+def _mindpose(tmp_path: Path, *steps: tuple[str, ...]) -> Component:
+    repo = tmp_path / "mindpose"
+    repo.mkdir(exist_ok=True)
+    (repo / "setup.py").write_text(SETUP, encoding="utf-8")
+    listed = [_step(*argv) for argv in steps]
+    return Component(name="mindpose", path=str(repo), role="training", steps=tuple(listed))
+
+
+GUIDE = (
+    ("pip", "install", "-r", "requirements.txt"),
+    ("pip", "install", "mindpose"),
+    ("pip", "install", "git+https://github.com/mindspore-lab/mindpose.git"),
+    ("python", "-m", "pytest", "tests/models/backbones"),
+)
+
+
+def test_the_checkout_is_installed_where_the_guide_installs_another_copy(tmp_path: Path) -> None:
+    found = with_checkout_install(_mindpose(tmp_path, *GUIDE))
+    assert [s.argv for s in found.steps] == [
+        GUIDE[0],
+        GUIDE[1],
+        ("python", "-m", "pip", "install", "-e", "."),
+        *GUIDE[2:],
+    ]
+    assert found.steps[2].source.ref == "setup.py"
+    component = _mindpose(tmp_path, *GUIDE)
+    (tmp_path / "mindpose" / "setup.py").unlink()  # not a Python project: nothing to install
+    assert with_checkout_install(component) is component
+
+
+@pytest.mark.parametrize(
+    "installs",
+    [
+        ("pip", "install", "-e", "."),
+        ("pip", "install", ".[dev]"),
+        ("python", "setup.py", "develop"),
+        ("python", "setup.py", "build_ext", "--inplace"),
+        ("pip", "install", "dist/mindpose-0.1.0-py3-none-any.whl"),
+        ("uv", "sync"),
+        ("poetry", "install"),
+    ],
+)
+def test_a_repo_that_installs_its_checkout_gets_nothing_more(
+    installs: tuple[str, ...], tmp_path: Path
+) -> None:
+    component = _mindpose(tmp_path, *GUIDE[:2], installs, *GUIDE[2:])
+    assert with_checkout_install(component) is component
+
+
+def test_a_repo_whose_guide_installs_no_copy_of_the_project_gets_nothing(tmp_path: Path) -> None:
+    component = _mindpose(tmp_path, GUIDE[0], GUIDE[3])
+    assert with_checkout_install(component) is component
+
+
+def test_up_lists_the_checkout_s_install_among_the_commands_it_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = tmp_path / "mindpose"
+    repo.mkdir()
+    (repo / "README.md").write_text(README, encoding="utf-8")
+    (repo / "requirements.txt").write_text("", encoding="utf-8")
+    (repo / "setup.py").write_text(SETUP, encoding="utf-8")
+    assert main(["up", str(repo), "--offline", "--state", str(tmp_path / "state")]) == 1
+    asked = capsys.readouterr().out
+    assert "would run these commands" in asked
+    assert asked.index("pip install -r requirements.txt") < asked.index("pip install -e .")

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bringup.run.indexes import index_settings, pip_config_files
+import pytest
+
+from bringup.cli.options import index_source
+from bringup.run.indexes import index_settings, pip_config_files, read_index_settings
 
 _CONF = """[global]
 extra-index-url = file:///opt/pypi/simple file:///opt/pypi-more/simple
@@ -59,3 +62,49 @@ def test_config_files_in_pips_order_and_devnull_turns_them_off(tmp_path: Path) -
     assert files[-1] == tmp_path / "pip" / "pip.conf"
     assert Path("/etc/pip.conf") in files
     assert pip_config_files({"PIP_CONFIG_FILE": "/dev/null"}, Path("/home/u")) == []
+
+
+@pytest.mark.parametrize(
+    ("variables", "given", "expected"),
+    [
+        ({}, "", "https://conf.example/simple"),  # pip.conf's index: check read PyPI instead
+        ({"PIP_INDEX_URL": "https://pip.example/simple/"}, "", "https://pip.example/simple"),
+        # uv's own variable: up passed pip.conf's index as --index-url, which overrides it
+        ({"UV_DEFAULT_INDEX": "https://uv.example/simple"}, "", "https://uv.example/simple"),
+        ({"UV_INDEX_URL": "https://uv.example/simple"}, "https://given.example/simple",
+         "https://given.example/simple"),
+    ],
+)  # fmt: skip
+def test_check_index_reads_the_index_up_installs_from(
+    variables: dict[str, str],
+    given: str,
+    expected: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """outsider10 #6: ``check --index`` read one index and ``up`` installed from another."""
+    conf = tmp_path / "pip.conf"
+    conf.write_text("[global]\nindex-url = https://conf.example/simple\n", encoding="utf-8")
+    for name in ("UV_DEFAULT_INDEX", "UV_INDEX_URL", "PIP_INDEX_URL", "VIRTUAL_ENV"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_CONFIG_DIRS", str(tmp_path / "xdg"))
+    monkeypatch.setenv("PIP_CONFIG_FILE", str(conf))
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    source = index_source(given)
+    assert source is not None
+    installs = read_index_settings(index=given or None)
+    assert source.url == installs.index_url == expected
+    assert installs.args[installs.args.index("--index-url") + 1].rstrip("/") == expected
+
+
+def test_up_refuses_an_index_that_is_not_http_before_reading_anything(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bringup.cli.main import main
+    from bringup.errors import ExitCode
+
+    assert main(["up", str(tmp_path / "none"), "--index=ftp://mirror/simple"]) == ExitCode.BAD_INPUT
+    assert "--index ftp://mirror/simple: not an http(s) URL" in capsys.readouterr().err

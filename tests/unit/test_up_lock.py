@@ -58,3 +58,28 @@ def test_up_refuses_while_another_run_holds_the_repo(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stderr
     assert f"another `bringup up` (process {os.getpid()}) is running" in done.stderr
     assert "after" not in done.stdout
+
+
+def test_a_step_group_left_running_holds_the_lock_until_it_ends(tmp_path: Path) -> None:
+    """What a ``bringup up`` killed with SIGKILL leaves: the lock file lists the group of the
+    step it ran, which lives on in its own session. A group that is gone, or whose id now
+    belongs to another process (another start time), holds nothing."""
+    layout = StateLayout(tmp_path / "state")
+    step = subprocess.Popen(["sleep", "60"], start_new_session=True)
+    try:
+        with held(layout, "stack-a", ("/repos/x",)) as holding:
+            holding.group(step.pid, True)
+        # as if the holder had been killed: the group is still listed
+        busy = pytest.raises(Busy, match=f"still runs as process group {step.pid}")
+        with busy, held(layout, "stack-a", ("/repos/x",)):
+            pass
+        for lock in (layout.root / "locks").iterdir():  # the pid reused by another process
+            text = lock.read_text(encoding="ascii").replace(f"{step.pid} ", f"{step.pid} 1x")
+            lock.write_text(text, encoding="ascii")
+        with held(layout, "stack-a", ("/repos/x",)) as holding:
+            holding.group(step.pid, True)
+    finally:
+        step.kill()
+        step.wait()
+    with held(layout, "stack-a", ("/repos/x",)):  # the group is gone
+        pass

@@ -194,9 +194,11 @@ def _step(*argv: str, network: bool = True) -> PlanStep:
         ("bash", "scripts/download_data.sh"),
     ],
 )  # fmt: skip
-def test_what_downloads_past_the_offline_settings_is_skipped(argv: tuple[str, ...]) -> None:
-    assert skipped_offline(_step(*argv), offline=True)
-    assert not skipped_offline(_step(*argv), offline=False)
+def test_what_downloads_past_the_offline_settings_is_skipped(
+    argv: tuple[str, ...], tmp_path: Path
+) -> None:
+    assert skipped_offline(_step(*argv), offline=True, cwd=tmp_path)
+    assert not skipped_offline(_step(*argv), offline=False, cwd=tmp_path)
 
 
 @pytest.mark.parametrize(
@@ -211,9 +213,9 @@ def test_what_downloads_past_the_offline_settings_is_skipped(argv: tuple[str, ..
         ("uv", "pip", "install", "git+https://github.com/mindspore-lab/mindpose.git"),
     ],
 )
-def test_installs_the_offline_settings_confine_run(argv: tuple[str, ...]) -> None:
-    assert not skipped_offline(_step(*argv), offline=True)
+def test_installs_the_offline_settings_confine_run(argv: tuple[str, ...], tmp_path: Path) -> None:
+    assert not skipped_offline(_step(*argv), offline=True, cwd=tmp_path)
 
 
-def test_a_step_that_needs_no_network_runs_offline() -> None:
-    assert not skipped_offline(_step("make", "test", network=False), offline=True)
+def test_a_step_that_needs_no_network_runs_offline(tmp_path: Path) -> None:
+    assert not skipped_offline(_step("make", "test", network=False), offline=True, cwd=tmp_path)

@@ -117,8 +117,9 @@ INDEX = click.option(
     default=None,
     metavar="[URL]",
     help="Also take package versions from this index's release lists (--index=URL; --index "
-    "alone: $UV_DEFAULT_INDEX, $UV_INDEX_URL, $PIP_INDEX_URL or https://pypi.org/simple). Off "
-    "by default: nothing else goes to the network.",
+    "alone: the one `up` installs from: $UV_DEFAULT_INDEX, $UV_INDEX_URL, $PIP_INDEX_URL, "
+    "pip.conf's index-url or https://pypi.org/simple). Off by default: nothing else goes to "
+    "the network.",
 )
 
 
@@ -139,13 +140,13 @@ def index_source(given: Optional[str]) -> Optional[IndexSource]:
     A value that is not an http(s) URL (``--index PATH``) is an ``InputError``."""
     if given is None:
         return None
-    import os
-
     from bringup import cache
     from bringup.index.http import fetch_page
     from bringup.index.releases import IndexSource, index_url
+    from bringup.run.indexes import read_index_settings
 
-    return IndexSource(index_url(given, os.environ), fetch_page, cache.directory())
+    chosen = index_url(given, read_index_settings().index_url)
+    return IndexSource(chosen, fetch_page, cache.directory())
 
 
 MAX_SECONDS = 30 * 24 * 3600.0

@@ -58,6 +58,15 @@ STATE = click.option(
     "waits.",
 )
 @click.option(
+    "--index",
+    "index",
+    metavar="URL",
+    default=None,
+    help="Install from this package index (the one `check --index=URL` reads). Default: "
+    "$UV_DEFAULT_INDEX, $UV_INDEX_URL, $PIP_INDEX_URL, pip.conf's index-url, else PyPI; what "
+    "a bare `check --index` reads.",
+)
+@click.option(
     "--timeout",
     "timeout_s",
     type=seconds(1),
@@ -87,6 +96,7 @@ def command(
     force: bool,
     resume: bool,
     offline: bool,
+    index: Optional[str],
     timeout_s: float,
     jobs: Optional[int],
     state: Optional[Path],
@@ -100,13 +110,15 @@ def command(
     history. PATH is a repo, a directory of repos or a bringup.toml (default: .). To see what
     it would do without doing it, `bringup check PATH` prints the plan; without --yes the
     repos' commands are listed, not run."""
+    from bringup.index.releases import index_url
     from bringup.report.events import reporter_for
     from bringup.run.consent import commands_needing_consent
     from bringup.run.offline import skipped_offline
     from bringup.run.state import state_dir
-    from bringup.run.up import Stack, UpOptions, bring_up, resumable, specs_for
+    from bringup.run.up import Stack, UpOptions, bring_up, resumable, specs_for, step_cwds
     from bringup.workflow import check, gather
 
+    given_index = index_url(index, "") if index else None  # refused before the scan
     reporter = reporter_for()
     inputs = gather(paths or (".",), None, kb_dir, extra_dirs, reporter, force=force)
     result = check(inputs, allow_driver_change=allow_driver_change, reporter=reporter)
@@ -125,7 +137,10 @@ def command(
         )
     if not yes:
         # what --offline will not run (run.offline, the rule run.execute follows) is not asked about
-        steps = [s for s in plan.steps if not skipped_offline(s, offline)]
+        cwds = step_cwds(stack.components)
+        steps = [
+            s for s in plan.steps if not skipped_offline(s, offline, cwds[(s.component, s.name)])
+        ]
         found = commands_needing_consent(inputs.components, steps, specs_for(stack))
         if found:
             return _refuse(found, as_json)
@@ -134,6 +149,7 @@ def command(
         force=force,
         resume=resume,
         offline=offline,
+        index=given_index,
         timeout_s=timeout_s,
         jobs=jobs or os.cpu_count() or 1,
         argv=tuple(sys.argv[1:]),

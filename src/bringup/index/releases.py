@@ -32,7 +32,6 @@ Fetcher = Callable[[str, float], Optional[bytes]]
 ``OSError`` when the index cannot be reached."""
 
 DEFAULT_URL = "https://pypi.org/simple"
-URL_VARIABLES = ("UV_DEFAULT_INDEX", "UV_INDEX_URL", "PIP_INDEX_URL")
 REQUEST_TIMEOUT_S = 5.0
 BUDGET_S = 20.0
 WORKERS = 8
@@ -42,12 +41,12 @@ REASON_CHARS = 200
 FALLBACK = "versions from the KB and this machine only"
 
 
-def index_url(given: str, env: Mapping[str, str]) -> str:
-    """``--index=URL``; a bare ``--index``: the index uv or pip would use
-    (``$UV_DEFAULT_INDEX``, ``$UV_INDEX_URL``, ``$PIP_INDEX_URL``), else PyPI. A URL given
-    that is not http(s) is an input error: ``--index`` takes its value only when it follows
-    at once, so ``--index PATH`` reads the path as the URL (and the stack as ``.``). A
-    variable's URL is not refused here: if it is unusable, the index is unreachable (one
+def index_url(given: str, chosen: str) -> str:
+    """``--index=URL``; a bare ``--index``: ``chosen``, the index ``up`` installs from
+    (``run.indexes``: uv's variables, then pip's variable and config files, else PyPI). A URL
+    given that is not http(s) is an input error: ``--index`` takes its value only when it
+    follows at once, so ``--index PATH`` reads the path as the URL (and the stack as ``.``).
+    A configured URL is not refused here: if it is unusable, the index is unreachable (one
     warning), as it would be for the installer that reads it."""
     if given:
         try:
@@ -57,8 +56,7 @@ def index_url(given: str, env: Mapping[str, str]) -> str:
                 f"--index {redact_secrets(given)}: {error}",
                 hint="use `--index=URL`, or put the path before `--index`",
             ) from None
-    chosen = given or next((env[v] for v in URL_VARIABLES if env.get(v)), DEFAULT_URL)
-    return chosen.rstrip("/")
+    return (given or chosen).rstrip("/")
 
 
 def project_name(subject: str) -> str:

@@ -6,21 +6,46 @@ mindpose.git``), mindspore-lab/mindpose@85b42778 README.md:55-66. They are alter
 each other and to the checkout that ``up`` brings up: run one after another, each replaces the
 last, both need the network, and the tests then import a released or upstream copy, not the
 code under test (outsider10 D12). A step whose every target is the project's own name, or a
-URL of a repository of that name, is listed and not run."""
+URL of a repository of that name, is listed and not run.
+
+Then nothing may install the checkout (mindpose's guide has no ``pip install -e .``), and its
+tests would import no copy at all, or whichever another step left (outsider10 #12). A repo
+whose guide installs the project from elsewhere, and whose steps never install the checkout,
+gets the checkout's install in its place (``with_checkout_install``) when the checkout is a
+Python project (``setup.py`` or ``pyproject.toml`` at its top)."""
 
 from __future__ import annotations
 
+import posixpath
 import re
+from pathlib import Path
 from posixpath import basename
+from urllib.parse import urlsplit
 
+import msgspec
 from packaging.requirements import InvalidRequirement
 from packaging.requirements import Requirement as Pep508
 
+from bringup.model import StepNeeds, file_source
 from bringup.model.plan import Reason
 from bringup.model.requirements import Component, Step
-from bringup.scan.commands import _PIP_VALUE_OPTIONS, pip_install_targets
+from bringup.scan.commands import PIP_VALUE_OPTIONS, pip_install_targets, program_name
+from bringup.scan.sourceinstalls import installs_here
 
 _URL = re.compile(r"^(?:git\+|hg\+|svn\+|bzr\+)?(?:https?|ssh|git)://", re.IGNORECASE)
+
+_EXTRAS = re.compile(r"\[[^\]]{0,80}\]$")
+"""Extras after a folder (``.[dev]``)."""
+
+_NAMED_URL = re.compile(r"^[A-Za-z0-9][\w.-]*\s*(?:\[[^\]]*\])?\s*@\s*\S+://")
+"""A PEP 508 direct reference (``name @ git+https://...``), one argument when quoted."""
+
+_MANIFESTS = ("pyproject.toml", "setup.py")
+"""What makes the checkout a Python project pip can install."""
+
+_PROJECT_INSTALLERS = {"uv": "sync", "poetry": "install", "pdm": "install"}
+"""Tools whose command installs the project with its dependencies (unless told not to)."""
+_NOT_THE_PROJECT = ("--no-root", "--no-install-project", "--no-self")
 
 
 def _normal(name: str) -> str:
@@ -29,14 +54,16 @@ def _normal(name: str) -> str:
 
 
 def _from_elsewhere(target: str, own: str) -> str:
-    """Where ``target`` gets the project named ``own`` from ("the package index", its URL),
-    or "" when it is something else (another package, a local path such as ``.``)."""
+    """Where ``target`` gets the project named ``own`` from ("the package index", its URL
+    without a ref), or "" when it is something else (another package, a local path such as
+    ``.``). A URL is split by ``urlsplit``: a user (``git@host``) and a port belong to its
+    host; the ref comes after an ``@`` in the path (``.../x.git@v1``)."""
     if _URL.match(target):
-        path = target.split("#", 1)[0].split("@", 2)
-        url = "@".join(path[:2]) if target.lower().startswith("git+ssh") else path[0]
-        repo = basename(url.rstrip("/"))
+        parts = urlsplit(target.split("#", 1)[0])
+        path = parts.path.split("@", 1)[0]
+        repo = basename(path.rstrip("/"))
         repo = repo[: -len(".git")] if repo.endswith(".git") else repo
-        return url if _normal(repo) == own else ""
+        return f"{parts.scheme}://{parts.netloc}{path}" if _normal(repo) == own else ""
     try:
         requirement = Pep508(target)
     except InvalidRequirement:
@@ -47,16 +74,17 @@ def _from_elsewhere(target: str, own: str) -> str:
 
 
 def _urls(argv: tuple[str, ...]) -> list[str]:
-    """The URLs a ``pip install`` installs from (``pip_install_targets`` leaves out what holds
-    a slash), not the values of its options (``--index-url``, ``-f``)."""
+    """The URLs a ``pip install`` installs from, bare or as a named direct reference
+    (``pip_install_targets`` leaves out what holds a slash), not the values of its options
+    (``--index-url``, ``-f``)."""
     found: list[str] = []
     value = False
     for arg in argv[argv.index("install") + 1 :] if "install" in argv else ():
         if value:
             value = False
-        elif arg in _PIP_VALUE_OPTIONS or arg in ("-r", "--requirement"):
+        elif arg in PIP_VALUE_OPTIONS or arg in ("-r", "--requirement"):
             value = True
-        elif _URL.match(arg):
+        elif _URL.match(arg) or _NAMED_URL.match(arg):
             found.append(arg)
     return found
 
@@ -74,3 +102,49 @@ def installs_itself(step: Step, component: Component) -> Reason | None:
     if not all(places):
         return None
     return Reason(kind="itself", subject=component.name, need=places[0], sources=(step.source,))
+
+
+def with_checkout_install(component: Component) -> Component:
+    """``component`` with the install of its checkout (``pip install -e .`` at its top) added
+    after the first step that installs the project from elsewhere, when none of its steps
+    installs the checkout and the checkout is a Python project; else ``component`` itself."""
+    elsewhere = [i for i, s in enumerate(component.steps) if installs_itself(s, component)]
+    if not elsewhere or any(_installs_checkout(s) for s in component.steps):
+        return component
+    manifest = next((m for m in _MANIFESTS if (Path(component.path) / m).is_file()), None)
+    if manifest is None:
+        return component
+    install = Step(
+        name="pip install -e .",
+        kind="install",
+        argv=("python", "-m", "pip", "install", "-e", "."),
+        source=file_source(manifest),
+        needs=StepNeeds(network=True),
+    )
+    steps = list(component.steps)
+    steps.insert(elsewhere[0] + 1, install)
+    return msgspec.structs.replace(component, steps=tuple(steps))
+
+
+def _installs_checkout(step: Step) -> bool:
+    """Whether ``step`` installs (or builds in place) the repo's top folder: ``python setup.py
+    develop``/``build_ext`` there, ``pip install -e .`` or ``pip install ".[dev]"`` there,
+    ``pip install -e ..`` from a folder below, a wheel the repo built (``pip install
+    dist/*.whl``), ``uv sync``, ``poetry install``."""
+    here = posixpath.normpath(step.cwd)
+    if installs_here(step.argv) and here == ".":
+        return True
+    if pip_install_targets(step.argv) is not None:
+        for arg in step.argv:
+            if arg.startswith("-") or not (arg.startswith(".") or "/" in arg):
+                continue
+            path = posixpath.normpath(posixpath.join(here, _EXTRAS.sub("", arg)))
+            if path == "." or (posixpath.dirname(path) == "dist" and path.endswith(".whl")):
+                return True
+        return False
+    verb = _PROJECT_INSTALLERS.get(program_name(step.argv))
+    return (
+        verb is not None
+        and step.argv[1:2] == (verb,)
+        and not any(a in _NOT_THE_PROJECT for a in step.argv)
+    )

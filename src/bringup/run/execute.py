@@ -22,7 +22,7 @@ from typing import Callable, Optional
 
 from bringup.model.plan import PlanStep
 from bringup.plan.order import PREPARES
-from bringup.process import Completed, SubprocessRunner
+from bringup.process import REFUSED_STOPPED, Completed, SubprocessRunner
 from bringup.run.fingerprint import step_inputs
 from bringup.run.graph import Unit
 from bringup.run.history import History, StepRow, now
@@ -144,7 +144,8 @@ def _run_unit(
                 ctx, step, "skipped" if step.status == "skip" else "blocked", ctx.reason_text(step)
             )
             continue
-        if skipped_offline(step, ctx.offline):
+        cwd = cwd_of[(step.component, step.name)]
+        if skipped_offline(step, ctx.offline, cwd):
             _not_run(ctx, step, "skipped", SKIPPED)
             if step.kind in PREPARES:
                 stop = stop or f"{step.component}: step {step.order} ({step.name}) {SKIPPED}"
@@ -157,7 +158,6 @@ def _run_unit(
             if step.kind in PREPARES:
                 stop = stop or f"{step.component}: step {step.order} ({step.name}) could not run"
             continue
-        cwd = cwd_of[(step.component, step.name)]
         inputs = step_inputs(
             tree=ctx.trees[step.component],
             environment=setting.fingerprint,
@@ -214,6 +214,10 @@ def _run_step(
         cwd=str(cwd),
         log_path=log,
     )
+    if done.error == REFUSED_STOPPED:
+        # stopped between the decision to run it and its start: no log, no failure
+        ctx.history.never_started(row_id, NOT_STARTED)
+        return ctx.done(_replace(base, status="not run", reason=NOT_STARTED, actions=step.actions))
     status, reason = _judge(done)
     duration = round(time.monotonic() - started, 3)
     ctx.history.end_step(
@@ -273,8 +277,6 @@ def _judge(done: Completed) -> tuple[str, Optional[str]]:
             "timed out",
             f"killed with its process group after {done.duration_s:.0f} s (the step timeout)",
         )
-    if done.error == "not run: interrupted":
-        return "not run", NOT_STARTED
     if done.error is not None:
         return ("interrupted" if done.error == "interrupted" else "failed"), done.error
     return "failed", f"exit status {done.returncode}"

@@ -306,6 +306,15 @@ class History:
             (status, exit_code, duration_s, reason, now(), step_id),
         )
 
+    def never_started(self, step_id: int, reason: str) -> None:
+        """A step written as running whose command was refused at its start (the run was
+        stopped between): ``not run`` like the steps after it, with no start and no log."""
+        self._write(
+            "UPDATE steps SET status = 'not run', reason = ?, started_at = NULL, log_path = NULL,"
+            " inputs = NULL, finished_at = ? WHERE id = ?",
+            (reason, now(), step_id),
+        )
+
     def steps(self, run_id: int) -> list[StepRow]:
         if abs(run_id) > SQLITE_MAX_INTEGER:
             return []

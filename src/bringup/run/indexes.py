@@ -4,6 +4,12 @@ constraints file) would be ignored; this maps pip's settings to uv's options, wi
 precedence: a ``PIP_*`` variable over the config files, ``[install]`` over ``[global]``,
 later files over earlier ones.
 
+The index itself is one answer for ``up`` and ``check --index`` (outsider10 #6: ``check
+--index`` read PyPI while ``up`` installed from pip.conf's index, and their verdicts
+disagreed): ``--index=URL``, else uv's own variables (``$UV_DEFAULT_INDEX``,
+``$UV_INDEX_URL``: uv reads them, but an ``--index-url`` option would override them), else
+pip's index (``$PIP_INDEX_URL``, then the config files), else PyPI (``IndexSettings.index_url``).
+
 Pure: the variables and the config files' texts in, the options out.
 """
 
@@ -15,6 +21,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
+
+from bringup.index.releases import DEFAULT_URL
+
+UV_INDEX_VARIABLES = ("UV_DEFAULT_INDEX", "UV_INDEX_URL")
+"""uv's own index variables, in uv's order; before pip's settings."""
 
 _LISTS = {
     "index-url": "--index-url",
@@ -38,6 +49,8 @@ class IndexSettings:
     """Options only ``uv pip install`` takes (constraints)."""
     env: Mapping[str, str] = field(default_factory=dict)
     origin: tuple[str, ...] = ()
+    index_url: str = DEFAULT_URL
+    """The index installs come from, and the one ``check --index`` reads."""
 
 
 def pip_config_files(env: Mapping[str, str], home: Path) -> list[Path]:
@@ -79,16 +92,26 @@ def _from_config(texts: Sequence[tuple[str, str]]) -> tuple[dict[str, str], dict
 
 
 def index_settings(
-    env: Mapping[str, str], config_texts: Sequence[tuple[str, str]], *, offline: bool
+    env: Mapping[str, str],
+    config_texts: Sequence[tuple[str, str]],
+    *,
+    offline: bool,
+    index: Optional[str] = None,
 ) -> IndexSettings:
     """uv's options for the user's pip settings (``config_texts``: the config files read, in
-    pip's order); ``offline`` adds ``--offline`` (only what is cached or in find-links)."""
+    pip's order); ``offline`` adds ``--offline`` (only what is cached or in find-links);
+    ``index`` is ``--index=URL``, over every variable and file."""
     values, origin = _from_config(config_texts)
     for key in (*_LISTS, "no-index", "cert"):
         variable = "PIP_" + key.upper().replace("-", "_")
         if env.get(variable):
             values[key] = env[variable]
             origin[key] = variable
+    uv_variable = next((v for v in UV_INDEX_VARIABLES if env.get(v)), None)
+    if index:
+        values["index-url"], origin["index-url"] = index, "--index"
+    elif uv_variable is not None:
+        values["index-url"], origin["index-url"] = env[uv_variable], uv_variable
     args: list[str] = []
     install: list[str] = []
     used: list[str] = []
@@ -114,15 +137,21 @@ def index_settings(
     if values.get("cert") and "SSL_CERT_FILE" not in env:
         variables["SSL_CERT_FILE"] = values["cert"]
         used.append(origin["cert"])
+    chosen = values["index-url"].split()[-1:] if "index-url" in values else []
     return IndexSettings(
-        args=tuple(args), install_args=tuple(install), env=variables, origin=tuple(used)
+        args=tuple(args),
+        install_args=tuple(install),
+        env=variables,
+        origin=tuple(used),
+        index_url=(chosen[0] if chosen else DEFAULT_URL).rstrip("/"),
     )
 
 
 def read_index_settings(
-    env: Optional[Mapping[str, str]] = None, *, offline: bool = False
+    env: Optional[Mapping[str, str]] = None, *, offline: bool = False, index: Optional[str] = None
 ) -> IndexSettings:
-    """The settings of this user: their variables and the pip config files present."""
+    """The settings of this user: their variables and the pip config files present, under
+    ``--index=URL`` when given."""
     environ = os.environ if env is None else env
     texts = []
     for path in pip_config_files(environ, Path.home()):
@@ -130,4 +159,4 @@ def read_index_settings(
             texts.append((str(path), path.read_text(encoding="utf-8", errors="replace")))
         except OSError:
             continue
-    return index_settings(environ, texts, offline=offline)
+    return index_settings(environ, texts, offline=offline, index=index)

@@ -9,14 +9,19 @@ installer's own message (review29 M1: all three were skipped, and the tests afte
 without the project). A step that needs the network some other way (a download script, a build
 whose configure fetches, a pip install of a URL or from remote find-links, which ``--no-index``
 does not stop) is skipped; ``run.execute`` then blocks what comes after it in its repo, and the
-run does not pass."""
+run does not pass. A ``pip install -r requirements.txt`` is read for that as well: its lists
+(and the lists they include) may name a clone or a URL (``git+https://...``, a wheel's URL,
+``-e git+...``, an index option), which ``--no-index`` does not stop either."""
 
 from __future__ import annotations
 
 import re
+import shlex
+from collections.abc import Sequence
+from pathlib import Path
 
 from bringup.model.plan import PlanStep
-from bringup.scan.commands import pip_install_targets, program_name
+from bringup.scan.commands import logical_lines, pip_install_targets, program_name
 
 OFFLINE_ENV = {"PIP_NO_INDEX": "1", "UV_OFFLINE": "1"}
 """pip reads its options from ``PIP_<LONG_OPTION>`` variables; ``UV_OFFLINE`` is uv's
@@ -27,24 +32,36 @@ SKIPPED = "needs the network, and --offline was given"
 _INDEX_OPTIONS = ("-i", "--index-url", "--extra-index-url")
 """What ``--no-index`` makes pip ignore ("Ignoring indexes: ..."), so not a download."""
 
+_LIST_OPTIONS = ("-r", "--requirement", "-c", "--constraint")
+_MAX_LIST_BYTES = 1 << 20
+_MAX_DEPTH = 16
+"""Lists included in lists deeper than this are not read (pip itself would recurse on)."""
+_COMMENT = re.compile(r"(^|\s)#.*$")
+"""pip's comment: a ``#`` at the start of a line or after white space (a URL's ``#egg=`` stays)."""
+
 _URL = re.compile(r"(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*)://")
 
 
-def skipped_offline(step: PlanStep, offline: bool) -> bool:
-    """Whether ``--offline`` keeps ``step`` from running: it needs the network, and it is not
-    an install that the offline settings confine to the cache and local files."""
-    return offline and step.needs.network and not _installs_locally(step.argv)
+def skipped_offline(step: PlanStep, offline: bool, cwd: Path) -> bool:
+    """Whether ``--offline`` keeps ``step`` (run in ``cwd``) from running: it needs the
+    network, and it is not an install that the offline settings confine to the cache and local
+    files."""
+    return offline and step.needs.network and not _installs_locally(step.argv, cwd)
 
 
-def _installs_locally(argv: tuple[str, ...]) -> bool:
+def _installs_locally(argv: tuple[str, ...], cwd: Path) -> bool:
     """A pip or uv install that the offline settings keep off the network: uv's offline mode
-    stops every fetch; pip's ``--no-index`` stops only the index, not a URL it is given."""
+    stops every fetch; pip's ``--no-index`` stops only the index, not a URL it is given on the
+    command line or in a requirements list."""
     if pip_install_targets(argv) is None:
         return False
-    return program_name(argv) == "uv" or not _fetches(argv)
+    if program_name(argv) == "uv":
+        return True
+    seen: set[Path] = set()
+    return not _fetches(argv) and not any(_list_fetches(f, cwd, seen) for f in _lists(argv))
 
 
-def _fetches(argv: tuple[str, ...]) -> bool:
+def _fetches(argv: Sequence[str]) -> bool:
     """Whether a pip command names a remote URL besides an index: ``git+https://...``, ``pkg @
     https://...``, a wheel's URL, ``--find-links https://...``. A ``file:`` URL is local."""
     index_value = False
@@ -59,6 +76,63 @@ def _fetches(argv: tuple[str, ...]) -> bool:
             arg.startswith("-i") and not arg.startswith("--")
         ):
             continue
-        if any(m.group(1).lower().rsplit("+", 1)[-1] != "file" for m in _URL.finditer(arg)):
+        if _remote(arg):
             return True
     return False
+
+
+def _remote(text: str) -> bool:
+    """Whether ``text`` holds a URL of a scheme other than ``file`` (``git+file`` is local)."""
+    return any(m.group(1).lower().rsplit("+", 1)[-1] != "file" for m in _URL.finditer(text))
+
+
+def _lists(words: Sequence[str]) -> list[str]:
+    """The requirements and constraints lists that pip words name: ``-r F``, ``-rF``,
+    ``--requirement=F``, and the same of ``-c``/``--constraint``."""
+    found = []
+    value = False
+    for word in words:
+        if value:
+            found.append(word)
+            value = False
+        elif word in _LIST_OPTIONS:
+            value = True
+        elif word.startswith(tuple(f"{o}=" for o in _LIST_OPTIONS if o.startswith("--"))):
+            found.append(word.split("=", 1)[1])
+        elif word[:2] in _LIST_OPTIONS and len(word) > 2:
+            found.append(word[2:])
+    return found
+
+
+def _list_fetches(name: str, base: Path, seen: set[Path], depth: int = 0) -> bool:
+    """Whether the list ``name`` (relative to ``base``: the step's directory, or the including
+    list's) or a list it includes has a line that downloads: a remote URL anywhere in it. An
+    index option in a list counts: pip 22.0.4 added a list's ``--extra-index-url`` to its
+    indexes even under ``--no-index`` (pip/_internal/req/req_file.py ``handle_option_line``;
+    pip 26.3 ignores it), so it may reach the network. A list that cannot be read downloads
+    nothing here: pip then fails on it with its own message."""
+    if _remote(name):
+        return True  # ``-r https://...``: the list itself is fetched
+    path = (base / name.removeprefix("file://")).resolve()
+    if path in seen or depth > _MAX_DEPTH:
+        return False
+    seen.add(path)
+    try:
+        with open(path, "rb") as stream:
+            text = stream.read(_MAX_LIST_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return False
+    for _number, raw in logical_lines(text):
+        line = _COMMENT.sub("", raw).strip()
+        if _remote(line):
+            return True
+        if any(_list_fetches(f, path.parent, seen, depth + 1) for f in _lists(_words(line))):
+            return True
+    return False
+
+
+def _words(line: str) -> list[str]:
+    try:
+        return shlex.split(line)
+    except ValueError:  # an unclosed quote: pip's own split fails on it too
+        return line.split()

@@ -47,6 +47,8 @@ class UpOptions:
     force: bool = False
     resume: bool = False
     offline: bool = False
+    index: Optional[str] = None
+    """``--index=URL``: the index to install from over the configured one (``run.indexes``)."""
     timeout_s: float = 3600.0
     jobs: int = 0
     argv: tuple[str, ...] = ()
@@ -144,9 +146,13 @@ def bring_up(
     directory, their outcomes recorded as steps of this run."""
     layout = StateLayout(options.state)
     key = stack_key(stack.paths)
-    index = settings if settings is not None else read_index_settings(offline=options.offline)
-    runner = SubprocessRunner()
-    with held(layout, key, stack.paths), History(layout.database) as history:
+    index = (
+        settings
+        if settings is not None
+        else read_index_settings(offline=options.offline, index=options.index)
+    )
+    with held(layout, key, stack.paths) as holding, History(layout.database) as history:
+        runner = SubprocessRunner(on_group=holding.group)
         history.interrupt_unfinished(key)
         resumed = _resumed(history, key) if options.resume else None
         snapshot_id = history.add_snapshot(
@@ -192,7 +198,7 @@ def bring_up(
             )
             jobs = options.jobs or os.cpu_count() or 1
             outcomes = run_units(
-                ctx, units(stack.components, stack.plan.steps), _cwds(stack.components), jobs
+                ctx, units(stack.components, stack.plan.steps), step_cwds(stack.components), jobs
             )
         except KeyboardInterrupt:
             runner.stop()
@@ -232,7 +238,7 @@ def _run_status(outcomes: Sequence[StepOutcome], environments: Sequence[Environm
     return "passed"
 
 
-def _cwds(components: Sequence[Component]) -> dict[tuple[str, str], Path]:
+def step_cwds(components: Sequence[Component]) -> dict[tuple[str, str], Path]:
     """Each step's working directory, absolute: a relative one would be read from bringup's own
     directory by whatever the step's tools resolve against it."""
     return {

@@ -262,7 +262,7 @@ def python_module(argv: tuple[str, ...]) -> str | None:
     return None
 
 
-_PIP_VALUE_OPTIONS = frozenset(
+PIP_VALUE_OPTIONS = frozenset(
     {
         "-i",
         "--index-url",
@@ -357,7 +357,7 @@ def pip_install_targets(argv: tuple[str, ...]) -> tuple[list[str], list[str]] | 
             # a list named without ``-r`` (``pip install requirements.txt``, mindrl
             # README.md:84): a file, no distribution
             files.append(arg)
-        elif arg in ("-e", "--editable") or arg in _PIP_VALUE_OPTIONS:
+        elif arg in ("-e", "--editable") or arg in PIP_VALUE_OPTIONS:
             skip_next = True
         elif arg.startswith("-") or "/" in arg or arg in (".", "..") or arg.endswith(".whl"):
             continue
