@@ -288,6 +288,14 @@ CORPORA["thirtysecond"] = Corpus(
     (*CORPORA["thirtyfirst"].earlier, DATA / "triage_thirtyfirst"),
     size=6,
 )
+# The thirty-third: one collector, search budget spent at 12 cases (resolved threads of CUDA and
+# toolchain projects, three FAQ / troubleshooting pages in Ascend repositories), labelled with
+# the catalogue of fe4008c8.
+CORPORA["thirtythird"] = Corpus(
+    DATA / "triage_thirtythird",
+    (*CORPORA["thirtysecond"].earlier, DATA / "triage_thirtysecond"),
+    size=12,
+)
 
 
 def _cases(corpus: Corpus) -> list[dict[str, Any]]:
