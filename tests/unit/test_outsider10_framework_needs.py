@@ -14,7 +14,7 @@ from bringup.scan.docinline import bare_item
 from bringup.scan.extraction import SourceFile
 from bringup.scan.repo import scan_repo
 from bringup.scan.specspans import listed_distributions
-from bringup.scan.stepfiles import device_of_tests
+from bringup.scan.stepfiles import StepFiles, device_of_tests
 
 # mindspore-lab/mindpose@85b42778 README.md:35-44
 DEPENDENCY = """### Dependency
@@ -76,7 +76,7 @@ def _test_needs(text: str) -> tuple[int, str | None]:
         argv=("python", "-m", "pytest", "tests/models/backbones"),
         source=file_source("tests/models/backbones/test_hrnet.py", 1),
     )
-    (found,) = device_of_tests([step], frozenset(files), files.get)
+    (found,) = device_of_tests([step], StepFiles(frozenset(files), files.get))
     return found.needs.devices, found.needs.device_kind
 
 
