@@ -33,7 +33,7 @@ from bringup.scan.devicewords import device_names, option_device, target_kind
 from bringup.scan.jitbuilds import JitBuilds
 from bringup.scan.localpaths import fetched_wheels, with_local_paths
 from bringup.scan.scriptneeds import with_script_needs
-from bringup.scan.testdevices import stated_devices, targets_cpu
+from bringup.scan.testdevices import stated_devices
 
 _RUNNERS = frozenset({"bash", "sh", "pytest", "py.test", "torchrun", "deepspeed", "accelerate"})
 """Programs whose first file argument is the script they run (besides ``python``)."""
@@ -448,7 +448,7 @@ def _file_devices(
     quiet = _FALLBACK.search(text) or _MOCKED.search(text)
     stated = stated_devices(text) if not quiet else None
     if kind is None and stated is None:
-        framework = framework_device(text) if not quiet and not targets_cpu(text) else None
+        framework = framework_device(text) if not quiet else None
         return StepNeeds(devices=1, device_kind=framework) if framework else None
     kind = imported_device(text, scripts, read) or kind or (stated.device_kind if stated else None)
     if stated is None:
