@@ -1,5 +1,6 @@
-"""A vcpkg manifest's ``dependencies`` are the libraries the build needs, each cited at the
-line that names it (outsider10 #8: gaussian-splatting-cuda's vcpkg.json was not read)."""
+"""A vcpkg manifest's ``dependencies`` are libraries vcpkg installs for the build: the need is
+vcpkg, with each library named and cited at the line that names it (outsider10 #8:
+gaussian-splatting-cuda's vcpkg.json was not read)."""
 
 from __future__ import annotations
 
@@ -135,33 +136,43 @@ ONNXRUNTIME = """{
 """  # noqa: E501
 
 
-def _needs(text: str) -> list[tuple[str, str, int | None, str]]:
+def _needs(text: str) -> list[tuple[str, str, int | None, list[int | None], str]]:
     file = SourceFile(ref="vcpkg.json", rel="vcpkg.json", text=text)
     found = extract_vcpkg_manifest(file).requirements
-    return [(r.subject, r.spec, r.source.line, r.feature) for r in found]
+    return [
+        (r.subject, r.spec, r.source.line, [s.line for s in r.also_at], r.text or "") for r in found
+    ]
 
 
-def test_each_dependency_is_a_library_at_its_own_line() -> None:
-    needs = _needs(SPLATTING)
-    assert needs[0] == ("system_package", "vcpkg", 3, "")
-    assert ("system_package", "glfw3", 7, "") in needs
-    assert ("system_package", "gtest", 9, "tests") in needs  # a test framework: the tests'
-    assert ("system_package", "imgui", 11, "") in needs  # the object's "name" line
-    assert ("system_package", "openimageio", 22, "") in needs
-    assert needs[-1] == ("system_package", "tbb", 28, "")
-    assert len(needs) == 14
+def test_the_libraries_are_vcpkgs_each_cited_at_its_line() -> None:
+    ((subject, spec, line, also, text),) = _needs(SPLATTING)
+    assert (subject, spec, line) == ("system_package", "vcpkg", 3)
+    assert also == [4, 5, 6, 7, 8, 9, 11, 18, 19, 20, 22, 27, 28]  # an object's "name" line
+    assert "glfw3, glm, gtest, imgui[docking-experimental,glfw-binding,opengl3-binding]" in text
+    assert text.endswith("spdlog, tbb for the build")
 
 
 def test_floors_platforms_helpers_and_overrides() -> None:
-    needs = {(subject, spec, line) for subject, spec, line, _ in _needs(ONNXRUNTIME)}
-    assert ("system_package", "boost-config>=1.82.0", 11) in needs
-    assert ("system_package", "flatbuffers>=23.5.26", 24) in needs
-    assert ("system_package", "nsync>=1.26.0", 39) in needs  # "!windows": needed on Linux
-    assert ("system_package", "eigen3==2024-01-16", 22) in needs  # pinned by "overrides"
-    named = {spec.split(">")[0].split("=")[0] for _, spec, _ in needs}
-    assert "zlib" not in named  # "platform": "windows"
-    assert not {"vcpkg-cmake", "vcpkg-cmake-config"} & named  # vcpkg's own helper ports
-    assert not {"benchmark"} & named  # a feature's, not the top-level list
+    ((_, _, line, also, text),) = _needs(ONNXRUNTIME)
+    assert line == 8
+    assert text.startswith("vcpkg.json: vcpkg installs abseil, boost-config>=1.82.0, ")
+    assert "eigen3==2024-01-16" in text  # pinned by "overrides"
+    assert "nsync, nsync>=1.26.0" in text  # "!windows": installed on Linux
+    assert {35, 39} <= set(also)
+    assert "zlib" not in text  # "platform": "windows"
+    assert 70 not in also
+    assert "vcpkg-cmake" not in text  # vcpkg's own helper ports
+    assert not {61, 65} & set(also)
+    assert "benchmark" not in text  # a feature's, not the top-level list
+
+
+def test_a_toolkit_port_is_the_installed_toolkit() -> None:
+    # constructed: vcpkg's cuda port only finds the CUDA toolkit installed on the machine
+    needs = _needs('{\n  "dependencies": [\n    "cuda",\n    "fmt"\n  ]\n}\n')
+    assert [(s, spec, line, also) for s, spec, line, also, _ in needs] == [
+        ("system_package", "vcpkg", 2, [4]),
+        ("cuda", "", 3, []),
+    ]
 
 
 def test_a_manifest_is_read_in_the_repo_but_not_in_an_example(tmp_path: Path) -> None:
@@ -169,6 +180,7 @@ def test_a_manifest_is_read_in_the_repo_but_not_in_an_example(tmp_path: Path) ->
     (tmp_path / "examples" / "demo").mkdir(parents=True)
     (tmp_path / "examples" / "demo" / "vcpkg.json").write_text(SPLATTING.replace("tbb", "zstd"))
     needs = scan_repo(tmp_path, "splatting").component.requirements
-    specs = {r.spec: str(r.source) for r in needs if r.subject == "system_package"}
-    assert specs["tbb"].endswith("vcpkg.json:28")
-    assert "zstd" not in specs
+    (vcpkg,) = [r for r in needs if r.spec == "vcpkg"]
+    assert str(vcpkg.source).endswith("vcpkg.json:3")
+    assert "tbb" in (vcpkg.text or "")
+    assert "zstd" not in (vcpkg.text or "")

@@ -5,10 +5,12 @@ manifest's ``dependencies`` before the first ``find_package`` runs
 (https://learn.microsoft.com/vcpkg/reference/vcpkg-json): a name (``"tbb"``) or an object
 with ``name``, a floor ``version>=``, ``features`` and a ``platform`` expression it is
 installed on (MrNeRF/gaussian-splatting-cuda@0ff1dc23 vcpkg.json:3-27, 13 libraries; outsider10
-#8). So vcpkg is a tool the build needs and each entry a library, cited at its own line; one
-for other platforms only (``"platform": "windows"``) is not needed on Linux, and vcpkg's own
-helper ports (``vcpkg-cmake``) are its tool's. An ``overrides`` entry pins the version vcpkg
-takes.
+#8: the scan named them as the CMake packages its ``find_package`` calls look for, never
+saying they come from vcpkg). vcpkg builds them from its ports, so what the machine needs is
+vcpkg: one need, cited at ``dependencies`` with each library named and cited beside it, not a
+system package per library. One for other platforms only (``"platform": "windows"``) is not
+installed on Linux, vcpkg's own helper ports (``vcpkg-cmake``) are its tool's, and an
+``overrides`` entry pins the version vcpkg takes.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.cmakewords import vocabulary
 from bringup.scan.extraction import Extraction, SourceFile
-from bringup.scan.scopenames import TEST_FRAMEWORKS, TESTS
+from bringup.subjects import scope_of
 
 VCPKG_MANIFEST = "vcpkg"
 """The file kind ``walk`` gives a vcpkg manifest (``vcpkg.json``)."""
@@ -38,6 +40,8 @@ _NOT_LINUX = frozenset(
 """vcpkg's platform identifiers that are false on Linux; ``linux`` is true there, and any
 other (``x64``, ``static``) is not known here."""
 _VERSIONS = ("version", "version-semver", "version-date", "version-string")
+Listed = tuple[str, str, str, int]
+"""A dependency: its name, version spec, the text that says it, its line."""
 """The fields an ``overrides`` entry gives its version in."""
 
 
@@ -141,35 +145,30 @@ def _listed(value: object) -> list[object]:
     return value if isinstance(value, list) else []
 
 
-def _need(file: SourceFile, entry: object, at: int, pins: dict[str, str]) -> list[Requirement]:
-    """The library one ``dependencies`` entry names, none for another platform's or
-    vcpkg's own helper port."""
+def _entry(file: SourceFile, entry: object, at: int, pins: dict[str, str]) -> Optional[Listed]:
+    """One ``dependencies`` entry as the text that says it (``name>=floor[features]``) and
+    its line (an object's: the one that names it); None for another platform's or vcpkg's
+    own helper port."""
     fields = entry if isinstance(entry, dict) else {"name": entry}
     name, platform = fields.get("name"), fields.get("platform")
     if not isinstance(name, str) or not name or name.lower().startswith("vcpkg-"):
-        return []
+        return None
     if isinstance(platform, str) and _on_linux(platform) is False:
-        return []
-    if isinstance(entry, dict):  # an object's line is the one that names it
+        return None
+    if isinstance(entry, dict):
         named = _NAMED.search(file.text, at)
         at = named.start() if named is not None and named.group(1) == name else at
-    line = file.text.count("\n", 0, max(at, 0)) + 1
     floor = fields.get("version>=")
     spec = pins.get(name.lower()) or (f">={floor}" if isinstance(floor, str) and floor else "")
-    subject = vocabulary().packages.get(name.lower(), "system_package")
     features = _features(fields.get("features"))
-    text = f'{file.rel} lists "{name}"' + (f" with {', '.join(features)}" if features else "")
-    text += ": vcpkg installs it for the build"
-    spec = name + spec if subject == "system_package" else spec
-    need = file.requirement(subject, spec, line, text=text[:300])
-    if name.lower() in TEST_FRAMEWORKS:  # gtest: the tests' own, as meson's dependency()
-        return [msgspec.structs.replace(need, feature=TESTS)]
-    return [need]
+    said = name + spec + (f"[{','.join(features)}]" if features else "")
+    return name, spec, said, file.text.count("\n", 0, max(at, 0)) + 1
 
 
 def extract_vcpkg_manifest(file: SourceFile) -> Extraction:
-    """vcpkg and each library of the manifest's ``dependencies``; nothing from a file that is
-    no JSON object."""
+    """vcpkg, at the manifest's ``dependencies``, with the libraries it installs named and
+    cited beside it; a toolkit among them (vcpkg's ``cuda`` port only finds the installed
+    one) a need of its own. Nothing from a file that is no JSON object."""
     try:
         manifest = json.loads(file.text)
     except (ValueError, RecursionError):
@@ -180,10 +179,21 @@ def extract_vcpkg_manifest(file: SourceFile) -> Extraction:
     offsets = _elements(file.text, "dependencies")
     if len(offsets) != len(listed):
         offsets = [file.text.find('"dependencies"')] * len(listed)
-    key = file.text.count("\n", 0, max(file.text.find('"dependencies"'), 0)) + 1
     pins = _pins(manifest)
-    text = f"{file.rel}: the libraries vcpkg installs for the build"
-    found = [file.requirement("system_package", "vcpkg", key, text=text)]
-    for entry, offset in zip(listed, offsets):
-        found.extend(_need(file, entry, offset, pins))
+    entries = [_entry(file, entry, at, pins) for entry, at in zip(listed, offsets)]
+    found: list[Requirement] = []
+    libraries: list[Listed] = []
+    for item in entries:
+        toolkit = vocabulary().packages.get(item[0].lower()) if item else None
+        if item and toolkit and scope_of(toolkit) == "toolkit":
+            text = f"{file.rel} lists {item[2]}: vcpkg takes the installed {toolkit}"
+            found.append(file.requirement(toolkit, item[1], item[3], text=text))
+        elif item:
+            libraries.append(item)
+    key = file.text.count("\n", 0, max(file.text.find('"dependencies"'), 0)) + 1
+    names = ", ".join(dict.fromkeys(said for _, _, said, _ in libraries))
+    text = f"{file.rel}: vcpkg installs {names or 'no library'} for the build"
+    need = file.requirement("system_package", "vcpkg", key, text=text[:300])
+    also = tuple(dict.fromkeys(file.source(line) for *_, line in libraries))
+    found.insert(0, msgspec.structs.replace(need, also_at=also) if also else need)
     return Extraction(requirements=tuple(found))
