@@ -183,11 +183,12 @@ class _Fatal:
 
 
 def _tested_set(condition: tuple[str, ...]) -> list[str]:
-    """The environment variables ``condition`` tests for being set, not for being unset: past
-    ``if(DEFINED ENV{X})`` an ``else`` is where X is missing, a fallback; past ``if(NOT DEFINED
-    ENV{CUTENSOR_ROOT} AND NOT DEFINED CUTENSOR_ROOT) message(FATAL_ERROR ...)`` it is where X
-    is there, and a stop there (``if(NOT EXISTS ${CUTENSOR_ROOT})``) is X's own
-    (jdgsmallwood/cuda-spatial-filtering@ffc29e2a cmake/find_cutensor.cmake:3-12)."""
+    """The environment variables ``condition`` reads, but those it tests negated (``NOT
+    DEFINED ENV{X}``, ``NOT ENV{X}``): past ``if(DEFINED ENV{X})`` an ``else`` is where X is
+    missing, a fallback; past ``if(NOT DEFINED ENV{CUTENSOR_ROOT} AND NOT DEFINED
+    CUTENSOR_ROOT) message(FATAL_ERROR ...)`` it is where X is there, and a stop there (``if(NOT
+    EXISTS ${CUTENSOR_ROOT})``) is X's own (jdgsmallwood/cuda-spatial-filtering@ffc29e2a
+    cmake/find_cutensor.cmake:3-12)."""
     found: list[str] = []
     for index, word in enumerate(condition):
         before = condition[max(index - 2, 0) : index]
