@@ -1,8 +1,9 @@
 """outsider10 #1: mindpose's framework, written as pip spells it in a README "Dependency" list
 ("- mindspore >= 1.8.1"), was missed while ``openmpi`` from the same list was taken, and its
-tests, each opening with ``import mindspore as ms``, were "run here now" on a host with no NPU.
-Real lines from mindspore-lab/mindpose@85b42778 (README.md:35-44,
-tests/models/backbones/test_hrnet.py:1-5)."""
+tests, each opening with ``import mindspore as ms``, were "run here now" on a host with no NPU:
+with MindSpore installed they do, as MindSpore has CPU builds (review29 L7), so such a test
+needs a device only where it targets one. Real lines from mindspore-lab/mindpose@85b42778
+(README.md:35-44, tests/models/backbones/test_hrnet.py:1-5)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from bringup.scan.docinline import bare_item
 from bringup.scan.extraction import SourceFile
 from bringup.scan.repo import scan_repo
 from bringup.scan.specspans import listed_distributions
-from bringup.scan.stepfiles import device_of_tests
+from bringup.scan.stepfiles import StepFiles, device_of_tests
 
 # mindspore-lab/mindpose@85b42778 README.md:35-44
 DEPENDENCY = """### Dependency
@@ -34,6 +35,14 @@ import numpy as np
 
 from mindpose.models.backbones.hrnet import hrnet_w32, hrnet_w48
 from mindspore import Tensor
+"""
+# mindspore-ai/mindspore@e5f081a9 tests/st/ops/gpu/test_deformable_conv.py:19-24
+TEST_GPU = """import mindspore.context as context
+import mindspore.common.dtype as mstype
+from mindspore.ops import deformable_conv2d
+from mindspore import Tensor
+
+context.set_context(device_target="GPU")
 """
 
 
@@ -76,16 +85,30 @@ def _test_needs(text: str) -> tuple[int, str | None]:
         argv=("python", "-m", "pytest", "tests/models/backbones"),
         source=file_source("tests/models/backbones/test_hrnet.py", 1),
     )
-    (found,) = device_of_tests([step], frozenset(files), files.get)
+    (found,) = device_of_tests([step], StepFiles(frozenset(files), files.get))
     return found.needs.devices, found.needs.device_kind
 
 
-def test_a_test_importing_a_backends_framework_needs_its_device() -> None:
-    assert _test_needs(TEST_HRNET) == (1, "npu")
+def test_a_mindspore_test_needs_the_device_it_targets_only() -> None:
+    assert _test_needs(TEST_HRNET) == (0, None)  # MindSpore's CPU build runs it
+    assert _test_needs(TEST_GPU) == (1, "gpu")
+    # mindspore-lab/mindrlhf@3c9ec063 scripts/test_actor_inference.py:58 (its target, Ascend)
+    assert _test_needs(TEST_HRNET + "device_target = 'Ascend'\n") == (1, "npu")
 
 
-def test_a_cpu_target_or_a_guarded_import_ties_nothing() -> None:
-    # constructed: the same test set to the CPU, and one importing the framework under a try
-    assert _test_needs(TEST_HRNET + 'ms.set_context(device_target="CPU")\n') == (0, None)
-    guarded = "import numpy\ntry:\n    import mindspore as ms\nexcept ImportError:\n    pass\n"
+# vllm-project/vllm-ascend@00256bb4 tests/e2e/singlecard/ops/test_bgmv_shrink.py:1-6
+TEST_PLUGIN = """import pytest
+import torch
+
+from vllm_ascend.utils import enable_custom_op
+
+enable_custom_op()
+"""
+
+
+def test_a_module_for_one_backend_alone_ties_a_test_to_its_device() -> None:
+    assert _test_needs(TEST_PLUGIN) == (1, "npu")
+    # constructed: triton-ascend imports as ``triton``, CUDA's Triton's name; a guarded import
+    assert _test_needs("import triton\n") == (0, None)
+    guarded = "import numpy\ntry:\n    import torch_npu\nexcept ImportError:\n    pass\n"
     assert _test_needs(guarded) == (0, None)

@@ -10,7 +10,7 @@ from pathlib import Path
 from bringup.model import file_source
 from bringup.model.requirements import Step
 from bringup.scan.repo import scan_repo
-from bringup.scan.stepfiles import device_of_tests
+from bringup.scan.stepfiles import StepFiles, device_of_tests
 from bringup.solve import SolveOptions, solve
 from solve_inputs import catalogue, host
 
@@ -48,9 +48,9 @@ def test_a_test_in_a_frameworks_device_context_needs_that_device() -> None:
         argv=("python", "-m", "pytest", "python/test/cuda/test_large_blocks.py"),
         source=file_source("python/test/cuda/test_large_blocks.py", 1),
     )
-    (found,) = device_of_tests([step], frozenset(files), files.get)
+    (found,) = device_of_tests([step], StepFiles(frozenset(files), files.get))
     assert (found.needs.devices, found.needs.device_kind) == (1, "gpu")
     # constructed: the CPU context puts no work on a device
     cpu = {"python/test/cuda/test_large_blocks.py": LARGE_BLOCKS.replace("'cuda'", "'cpu'")}
-    (found,) = device_of_tests([step], frozenset(cpu), cpu.get)
+    (found,) = device_of_tests([step], StepFiles(frozenset(cpu), cpu.get))
     assert found.needs.devices == 0

@@ -15,7 +15,7 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.pkgimports import main_package
 from bringup.scan.scopes import REPO, Scopes
 from bringup.scan.setup_py import extract_setup_py
-from bringup.scan.stepfiles import device_of_tests
+from bringup.scan.stepfiles import StepFiles, device_of_tests
 
 # setup.py:40-47 and :51-52 (the setup call cut to its first keyword and install_requires, :105)
 SETUP = """import os
@@ -84,16 +84,16 @@ def test_a_pytest_folder_holding_a_cuda_call_with_no_fallback_needs_a_gpu() -> N
         source=file_source("tests/transformer/test_core_attention.py"),
     )
     files = {"tests/transformer/test_core_attention.py": CUDA_TEST}
-    (needing,) = device_of_tests([step], files, files.get)
+    (needing,) = device_of_tests([step], StepFiles(files, files.get))
     assert (needing.needs.devices, needing.needs.device_kind) == (1, "gpu")
     guarded = {k: "if torch.cuda.is_available():\n" + v for k, v in files.items()}
-    (free,) = device_of_tests([step], guarded, guarded.get)
+    (free,) = device_of_tests([step], StepFiles(guarded, guarded.get))
     assert free.needs.devices == 0
     # PaddlePaddle/PaddleMIX@6afaf05d ppdiffusers/tests/models/test_models_unet_2d.py:154, with a
     # constructed call below it: a test that skips where the device is missing runs on a CPU
     line = '    @unittest.skipIf(paddle_device != "cuda", "This test is supposed to run on GPU")\n'
     skipping = {k: line + v for k, v in files.items()}
-    (cpu,) = device_of_tests([step], skipping, skipping.get)
+    (cpu,) = device_of_tests([step], StepFiles(skipping, skipping.get))
     assert cpu.needs.devices == 0
 
 

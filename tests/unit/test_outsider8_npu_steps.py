@@ -12,7 +12,7 @@ import pytest
 from bringup.model import Step
 from bringup.model.source import file_source
 from bringup.scan.commands import parse_commands
-from bringup.scan.stepfiles import placed
+from bringup.scan.stepfiles import StepFiles, placed
 from bringup.scan.stepkinds import command_needs
 
 _LLM_TP = "KaihuaTang/LLM-TP-Inference-on-910B@e1c328475e81de7a6d6fb316e2079fa6b4dcc9d2"
@@ -88,12 +88,12 @@ def _step(line: str) -> Step:
 
 def test_a_script_that_raises_without_npu_or_gpu_needs_a_device() -> None:
     step = _step("python main.py --model_type llama2")  # constructed: README.md:26 cut short
-    (found,) = placed([step], {"main.py"}, {"main.py": _MAIN}.get)
+    (found,) = placed([step], StepFiles({"main.py"}, {"main.py": _MAIN}.get))
     assert found.needs.devices == 1
     assert found.needs.device_kind is None  # either kind will do
     # constructed: the same chain falling back to the CPU needs none
     cpu = _MAIN.replace('raise ValueError("Neither NPU nor GPU environment is given!")', "x = 1")
-    (found,) = placed([step], {"main.py"}, {"main.py": cpu}.get)
+    (found,) = placed([step], StepFiles({"main.py"}, {"main.py": cpu}.get))
     assert found.needs.devices == 0
 
 

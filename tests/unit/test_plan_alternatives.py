@@ -12,7 +12,7 @@ from bringup.plan.routes import other_route
 from bringup.report.reason_wording import reason_text
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
-from bringup.scan.stepfiles import placed
+from bringup.scan.stepfiles import StepFiles, placed
 
 # hao-ai-lab/FastVideo@2f3d4074 fastvideo-kernel/README.md:41-65 (the build's two routes),
 # after as many empty lines as put them at their numbers
@@ -114,10 +114,12 @@ def test_a_pip_install_of_a_folder_with_no_package_runs_what_the_repo_lacks() ->
     assert [s.source.line for s in pips] == [64]
     files = {"INSTALLATION.md": _APEX, "requirements.txt": "-r requirements/internvl_chat.txt\n"}
     scripts = frozenset({"segmentation/train.py", "internvl_chat/setup.py"})
-    found = placed(pips, scripts, files.get)
+    found = placed(pips, StepFiles(scripts, files.get))
     assert found[0].needs.missing == ("setup.py",)
     # the same command where the folder holds a package (constructed: a setup.py at the top)
-    found = placed(pips, scripts, {**files, "setup.py": "from setuptools import setup\n"}.get)
+    found = placed(
+        pips, StepFiles(scripts, {**files, "setup.py": "from setuptools import setup\n"}.get)
+    )
     assert found[0].needs.missing == ()
 
 
@@ -161,9 +163,9 @@ def test_a_sub_projects_guide_installs_the_package_above_it() -> None:
     assert [(s.source.line, s.argv[:3]) for s in pips] == [(30, ("pip", "install", "-e"))]
     scripts = frozenset({"akg_agents/setup.py", "akg_agents/reproduce/run.py"})
     files = {rel: _AKG, "akg_agents/setup.py": "from setuptools import setup\n"}
-    assert placed(pips, scripts, files.get, rel)[0].needs.missing == ()
+    assert placed(pips, StepFiles(scripts, files.get), rel)[0].needs.missing == ()
     # the same with no build file above the guide (constructed): the package is missing
-    found = placed(pips, scripts, {rel: _AKG}.get, rel)
+    found = placed(pips, StepFiles(scripts, {rel: _AKG}.get), rel)
     assert found[0].needs.missing == ("akg_agents/reproduce/setup.py",)
 
 
@@ -173,4 +175,4 @@ def test_a_guide_installs_its_own_folder() -> None:
     assert [s.source.line for s in pips] == [14]
     scripts = frozenset({"examples/sinh_extension/setup.py", "setup.py"})
     files = {"examples/sinh_extension/pyproject.toml": "[build-system]\n"}
-    assert placed(pips, scripts, files.get, rel)[0].needs.missing == ()
+    assert placed(pips, StepFiles(scripts, files.get), rel)[0].needs.missing == ()

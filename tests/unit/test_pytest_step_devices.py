@@ -119,12 +119,12 @@ def _pytest(*args: str) -> Step:
 
 
 def _needs(*args: str) -> tuple[int, str | None]:
-    (step,) = device_of_tests([_pytest(*args)], frozenset(FILES), FILES.get)
+    (step,) = device_of_tests([_pytest(*args)], StepFiles(frozenset(FILES), FILES.get))
     return step.needs.devices, step.needs.device_kind
 
 
 def test_a_platform_mark_and_a_launch_through_a_helper_need_its_devices() -> None:
-    (step,) = device_of_tests([_pytest("tests/st")], frozenset(FILES), FILES.get)
+    (step,) = device_of_tests([_pytest("tests/st")], StepFiles(frozenset(FILES), FILES.get))
     assert (step.needs.devices, step.needs.device_kind, step.needs.chips) == (8, "npu", ("910B",))
     assert _needs("tests/st1") == (8, "npu")  # the most of its calls
 
@@ -132,7 +132,7 @@ def test_a_platform_mark_and_a_launch_through_a_helper_need_its_devices() -> Non
 def test_a_mindspore_target_is_the_device_a_test_runs_on() -> None:
     assert _needs("scripts") == (1, "npu")
     cpu = {"scripts/test_x.py": TARGETED.replace("'Ascend'", "'CPU'")}
-    (step,) = device_of_tests([_pytest("scripts")], frozenset(cpu), cpu.get)
+    (step,) = device_of_tests([_pytest("scripts")], StepFiles(frozenset(cpu), cpu.get))
     assert step.needs.devices == 0
 
 
@@ -159,7 +159,9 @@ def test_a_device_name_compared_or_assigned_is_no_use_of_it() -> None:
 def test_only_the_files_pytest_collects_are_read() -> None:
     """A folder's helper (not ``test_*.py``) is not a test it runs."""
     files = {"tests/e2e/multigpu/_helper.py": MULTIGPU}
-    (step,) = device_of_tests([_pytest("tests/e2e/multigpu")], frozenset(files), files.get)
+    (step,) = device_of_tests(
+        [_pytest("tests/e2e/multigpu")], StepFiles(frozenset(files), files.get)
+    )
     assert step.needs.devices == 0
 
 
@@ -172,7 +174,7 @@ def test_a_test_file_is_read_once_for_every_step_that_runs_it() -> None:
         return FILES.get(rel)
 
     kept = StepFiles(frozenset(FILES), read)
-    first = device_of_tests([_pytest("tests/e2e/kernels")], frozenset(FILES), read, kept)
-    again = device_of_tests([_pytest("tests/e2e/kernels")], frozenset(FILES), read, kept)
+    first = device_of_tests([_pytest("tests/e2e/kernels")], kept)
+    again = device_of_tests([_pytest("tests/e2e/kernels")], kept)
     assert [s.needs.device_kind for s in first + again] == ["gpu", "gpu"]
     assert reads.count("tests/e2e/kernels/test_geglu.py") == 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 from bringup.model import file_source
 from bringup.model.requirements import Step
 from bringup.scan.adapterimports import imported_device
-from bringup.scan.stepfiles import device_of_tests
+from bringup.scan.stepfiles import StepFiles, device_of_tests
 
 # tests_extend/unit_tests/megatron/tensor_parallel/test_cross_entropy.py:1-5 and 70
 CROSS_ENTROPY = """import pytest
@@ -50,7 +50,7 @@ def _needs(target: str) -> tuple[int, str | None]:
     step = Step(
         name="pytest", kind="test", argv=("pytest", target), source=file_source("README.md", 1)
     )
-    (found,) = device_of_tests([step], frozenset(FILES), FILES.get)
+    (found,) = device_of_tests([step], StepFiles(frozenset(FILES), FILES.get))
     return found.needs.devices, found.needs.device_kind
 
 

@@ -7,6 +7,7 @@ NVIDIA/gdrcopy fcec3ce0bb40a97a6cc45dd4afeec4bccb509712 README.md:44-97, abridge
 from __future__ import annotations
 
 from bringup.scan.docs import extract_docs
+from bringup.scan.docsections import news_banner, news_section
 from bringup.scan.extraction import SourceFile
 
 _README = """# msModelSlim
@@ -177,3 +178,32 @@ def test_a_backend_s_sub_sections_are_that_backend_s_and_the_best_practice_is_th
     assert found["python"] == ""
     ascend = "option:To use Triton-distributed with the Ascend backend:"
     assert found["clang"] == ascend
+
+
+# NVIDIA/Megatron-LM@d98e8a64ddf34856e74b24714e3bedb2f5a39553 README.md:48: a README's level-1
+# "Latest News" (review29 L7: the word "Latest" left after "News" made it a banner); under it,
+# msmodelslim's dated entry from _README above
+_LATEST_NEWS = "# Latest News\n\n" + _README.split("### 🗓️ December 2025\n\n", 1)[1]
+
+
+def test_a_qualified_news_heading_is_history_not_the_title() -> None:
+    subjects = _subjects(_LATEST_NEWS)
+    assert "gpu_memory" not in subjects  # the dated entry: history
+    assert "cann" in subjects  # "## 🛠️ Environment Setup", read as before
+
+
+def test_only_a_heading_that_says_more_than_news_is_a_banner() -> None:
+    # constructed spellings of the same heading; AutoAWQ README.md:1 stays a banner
+    for heading in (
+        "Latest News",
+        "🔥 Recent Updates",
+        "What's New",
+        "新闻",
+        "最新动态",
+        "最新新闻",
+    ):
+        assert not news_banner(heading), heading
+        assert news_section(heading), heading
+    assert news_banner("News: The vLLM project has fully adopted AutoAWQ")
+    assert not news_section("News: The vLLM project has fully adopted AutoAWQ")
+    assert not news_section("Installation")

@@ -50,12 +50,16 @@ def _run(*argv: str) -> Step:
 
 
 def test_a_script_that_compiles_cuda_kernels_at_start_needs_the_toolkit_and_a_gpu() -> None:
-    (step,) = placed([_run("python", "main_nerf.py", "data/fox")], frozenset(FILES), FILES.get)
+    (step,) = placed(
+        [_run("python", "main_nerf.py", "data/fox")], StepFiles(frozenset(FILES), FILES.get)
+    )
     assert (step.needs.toolkit, step.needs.devices, step.needs.device_kind) == (True, 1, "gpu")
 
 
 def test_a_script_that_compiles_nothing_needs_nothing() -> None:
-    (step,) = placed([_run("python", "scripts/llff2nerf.py")], frozenset(FILES), FILES.get)
+    (step,) = placed(
+        [_run("python", "scripts/llff2nerf.py")], StepFiles(frozenset(FILES), FILES.get)
+    )
     assert (step.needs.toolkit, step.needs.devices) == (False, 0)
 
 
@@ -99,7 +103,7 @@ def test_the_modules_scripts_share_are_read_once_for_the_checkout() -> None:
 
     kept = StepFiles(frozenset(FILES), read)
     steps = [_run("python", "main_nerf.py"), _run("python", "scripts/llff2nerf.py")]
-    first = placed(steps, frozenset(FILES), read, "readme.md", kept=kept)
-    again = placed(steps, frozenset(FILES), read, "docs/usage.md", kept=kept)
+    first = placed(steps, kept, "readme.md")
+    again = placed(steps, kept, "docs/usage.md")
     assert [s.needs.toolkit for s in first] == [s.needs.toolkit for s in again] == [True, False]
     assert reads.count("nerf/network.py") == 1

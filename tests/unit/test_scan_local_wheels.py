@@ -10,7 +10,7 @@ from pathlib import Path
 
 from bringup.model import Step, file_source
 from bringup.scan import scan_stack
-from bringup.scan.stepfiles import placed
+from bringup.scan.stepfiles import StepFiles, placed
 
 MINDSPEED = Path(__file__).resolve().parents[2] / "tests/fixtures/repos/outsider26b/mindspeed"
 TORCH = "torch-2.7.1-cp310-cp310-manylinux_2_28_aarch64.whl"
@@ -40,6 +40,6 @@ def test_a_wheel_an_earlier_step_downloads_is_not_missing() -> None:
     wget = Step(name="w", kind="run", argv=("wget", url), source=source)
     name = "torch-2.3.0+cu121-cp310-cp310-linux_x86_64.whl"
     install = Step(name="i", kind="install", argv=("pip", "install", name), source=source)
-    assert placed([wget, install], frozenset(), lambda _: None)[1].needs.missing == ()
+    assert placed([wget, install], StepFiles(frozenset(), lambda _: None))[1].needs.missing == ()
     # the install alone, with nothing fetched first, still needs the file
-    assert placed([install], frozenset(), lambda _: None)[0].needs.missing == (name,)
+    assert placed([install], StepFiles(frozenset(), lambda _: None))[0].needs.missing == (name,)

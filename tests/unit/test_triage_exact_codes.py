@@ -12,6 +12,7 @@ import pytest
 
 from bringup.cli.main import main
 from bringup.triage.explain import explain_text
+from bringup.triage.localise import localise
 
 # https://github.com/flashserve/flash-linear-attention-npu/issues/303 (the issue's title; the
 # call passed bias=None)
@@ -87,3 +88,26 @@ def test_json_carries_the_confidence_the_text_prints(
     said = f"confidence {entry['confidence']}: {entry['confidence_grounds']}"
     assert " ".join(said.split()) in " ".join(text.split())
     assert entry["confirmation"] == "unknown"
+
+
+def test_a_told_codes_meaning_is_kept_in_chinese() -> None:
+    # review29 L8: under --lang zh the code's meaning was English though its catalogue entry
+    # has a Chinese one (aclnn.toml 161001)
+    (found, *_) = localise(explain_text(NULL_PARAMETER), "zh")
+    assert found.cause.endswith(
+        "错误码: aclnn status ACLNN_ERR_PARAM_NULLPTR (161001): 参数校验错误\uff0c参数中存在非法的nullptr。"
+    )
+    assert "The code:" not in found.cause
+    assert localise(explain_text(NULL_PARAMETER), "en")[0].cause.endswith("which are invalid.")
+
+
+def test_a_code_told_as_a_signature_with_chinese_text_keeps_its_meaning() -> None:
+    # constructed: EI0011 alone, told as ascend.hccl.qp-device-memory, whose cause has a
+    # Chinese text that replaced the whole cause; the code's catalogue entry has none
+    (found, *_) = localise(explain_text("[ERROR] HCCL EI0011: failed\n"), "zh")
+    assert found.signature_id == "ascend.hccl.qp-device-memory"
+    assert found.cause.startswith("在参数面建链阶段HCCL会创建QP")
+    assert found.cause.endswith(
+        "错误码: CANN error code EI0011: Insufficient device memory: "
+        "HCCL could not allocate the device memory of its RoCE queue pairs."
+    )

@@ -99,8 +99,12 @@ class Vocabulary:
     ``torch_adapters``: the Python distributions that run PyTorch on its devices (torch_npu):
     a repo whose code imports one supports those devices, and its torch needs one there.
     ``device_packages``: Python distributions (canonical names) that work on its devices only
-    (flash_attn): a repo that needs one needs those devices. ``local_builds``: a regex of the
-    PEP 440 local labels of its wheel builds (``cu118`` in ``torch==2.1.0+cu118``).
+    (flash_attn): a repo that needs one needs those devices. ``device_modules``: Python
+    modules (import names) that exist for its devices alone (``vllm_ascend``): a test that
+    imports one, or a ``torch_adapters`` module, at module level needs one of them. A framework
+    with CPU builds (MindSpore) is not one: its test needs a device where it targets one.
+    ``local_builds``: a regex of the PEP 440 local labels of its wheel builds (``cu118`` in
+    ``torch==2.1.0+cu118``).
     ``installers``: (regex, subject) for the file names of its installers a guide runs
     (``Ascend-hdk-910b-npu-driver_25.0.rc1_linux-aarch64.run``), group ``v`` the version.
     ``wheel_indexes``: (regex, subject) for package index URLs that choose a toolkit build,
@@ -169,6 +173,7 @@ class Vocabulary:
     code_modules: tuple[str, ...] = ()
     torch_adapters: tuple[str, ...] = ()
     device_packages: tuple[str, ...] = ()
+    device_modules: tuple[str, ...] = ()
     local_builds: str = ""
     wheel_indexes: tuple[tuple[str, str], ...] = ()
     library_wheels: str = ""

@@ -12,12 +12,13 @@ module: tests_extend/unit_tests/megatron/test_overlap_grad_reduce.py:5 imports
 transfer_to_npu``. An import inside a ``try`` or a function is indented: a guarded one, which
 ties nothing.
 
-A backend's own framework imported at module level (``import mindspore as ms``,
-mindspore-lab/mindpose@85b42778 tests/models/backbones/test_hrnet.py:1; ``import torch_npu``)
-ties a test to that backend's device by itself (``framework_device``): the build the plan
-installs with that backend's toolkit runs on its device where the test names none, and
-``torch_npu`` loads the driver's libraries as it is imported (outsider10 #1: mindpose's tests
-were "run here now" on a host with no NPU).
+A module that exists for a backend's devices alone, imported at module level (``import
+torch_npu``, ``import vllm_ascend``: the backends' ``torch_adapters`` and ``device_modules``),
+ties a test to that backend's device by itself (``framework_device``). A framework with CPU
+builds does not: ``import mindspore as ms`` (mindspore-lab/mindpose@85b42778
+tests/models/backbones/test_hrnet.py:1) runs on the CPU with MindSpore's CPU build, so a
+MindSpore test needs a device only where it targets one (``device_target="Ascend"``,
+``testdevices``).
 """
 
 from __future__ import annotations
@@ -65,13 +66,13 @@ def _imported(text: str) -> list[str]:
 
 
 def _frameworks(registered: tuple[Backend, ...]) -> dict[str, str]:
-    """Each backend's Python framework (its python_package subjects: torch_npu, mindspore)
-    and torch adapter, by import name -> its device kind."""
+    """Each module that exists for a backend's devices alone (its ``device_modules`` and
+    torch adapters), by import name -> its device kind."""
     named = {
-        subject.name: backend.device_kind
+        name: backend.device_kind
         for backend in registered
-        for subject in backend.subjects
-        if subject.scope == "python_package" and backend.device_kind
+        for name in backend.vocabulary.device_modules
+        if backend.device_kind
     }
     return {**named, **_adapters(registered)}
 
@@ -80,7 +81,8 @@ framework_kinds = backends.per_registry(_frameworks)
 
 
 def framework_device(text: str) -> Optional[str]:
-    """The device kind of a backend's framework ``text`` imports at module level, if any."""
+    """The device kind of a module for a backend's devices alone that ``text`` imports at
+    module level, if any."""
     kinds = framework_kinds()
     return _direct(_imported(text), kinds) if kinds else None
 

@@ -65,6 +65,7 @@ _URL_KEYS = frozenset({"URL", "GIT_REPOSITORY", "SVN_REPOSITORY", "HG_REPOSITORY
 _FIND_PROGRAM_KEYWORDS = frozenset(
     {"NAMES", "HINTS", "PATHS", "PATH_SUFFIXES", "DOC", "REQUIRED", "NO_DEFAULT_PATH"}
 )
+_FIND_LIBRARY_KEYWORDS = frozenset({"NAMES_PER_DIR", "ENV", "OPTIONAL", "NO_CACHE"})
 
 
 _MESSAGE_NAMES = lazyre.compile(r"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b")
@@ -177,12 +178,23 @@ class _Fatal:
             # cmake/config.cmake:19-28) stops for what the search did not find
             outer = zip(self.chains[:-1], self.past_first[:-1])
             self.fallen_back.update(
-                v
-                for chain, past in outer
-                if past
-                for c, _ in chain
-                for v in _ENV_READ.findall(" ".join(c))
+                v for chain, past in outer if past for c, _ in chain for v in _tested_set(c)
             )
+
+
+def _tested_set(condition: tuple[str, ...]) -> list[str]:
+    """The environment variables ``condition`` reads, but those it tests negated (``NOT
+    DEFINED ENV{X}``, ``NOT ENV{X}``): past ``if(DEFINED ENV{X})`` an ``else`` is where X is
+    missing, a fallback; past ``if(NOT DEFINED ENV{CUTENSOR_ROOT} AND NOT DEFINED
+    CUTENSOR_ROOT) message(FATAL_ERROR ...)`` it is where X is there, and a stop there (``if(NOT
+    EXISTS ${CUTENSOR_ROOT})``) is X's own (jdgsmallwood/cuda-spatial-filtering@ffc29e2a
+    cmake/find_cutensor.cmake:3-12)."""
+    found: list[str] = []
+    for index, word in enumerate(condition):
+        before = condition[max(index - 2, 0) : index]
+        if "NOT" not in before or before[-1:] not in (("NOT",), ("DEFINED",)):
+            found.extend(_ENV_READ.findall(word))
+    return found
 
 
 def _toolkit_of(program: str) -> str | None:
@@ -238,6 +250,26 @@ def _finds(command: CMakeCommand) -> dict[str, tuple[str, int, bool]]:
         return {args[0]: (tool, line, "REQUIRED" in args)} if tool is not None else {}
     if name == "find_package" and args[:1] == ("Git",):
         return {"GIT_FOUND": ("git", line, "REQUIRED" in args)}
+    return {}
+
+
+def _found_library(command: CMakeCommand) -> dict[str, tuple[str, str, int, bool]]:
+    """The library a ``find_library`` looks for, where a backend ships it (``linked.provider``),
+    by the variable that says it was found: (subject, why, line, whether ``REQUIRED``).
+    ``find_library(CUTENSOR_LIBRARY NAMES cutensor libcutensor.so ...)`` then ``if(NOT
+    CUTENSOR_LIBRARY) message(FATAL_ERROR ...)`` needs cuTENSOR
+    (jdgsmallwood/cuda-spatial-filtering@9b9bcfd0 cmake/find_cutensor.cmake:23-42)."""
+    _, args, line = command
+    if len(args) < 2:
+        return {}
+    names = args[args.index("NAMES") + 1 :] if "NAMES" in args else args[1:2]
+    for name in names:
+        if name in _FIND_PROGRAM_KEYWORDS or name in _FIND_LIBRARY_KEYWORDS:
+            break
+        known = provider(name)
+        if known is not None:
+            why = f"find_library({args[0]} {name}): {known[1]}"
+            return {args[0]: (known[0], why, line, "REQUIRED" in args)}
     return {}
 
 
@@ -359,6 +391,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
     fatal = _Fatal()
     env_read: set[str] = set()
     programs: dict[str, tuple[str, int, bool]] = {}
+    libraries: dict[str, tuple[str, str, int, bool]] = {}
     values: dict[str, str] = {}
     linked: dict[str, tuple[int, str]] = {}
     found: list[Requirement] = []
@@ -377,6 +410,9 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
             values.setdefault(args[0], args[1])
         elif name in ("find_program", "find_package"):
             programs.update(_finds(command))
+        elif name == "find_library":  # the first search is the one cited
+            for variable, library in _found_library(command).items():
+                libraries.setdefault(variable, library)
         elif name == "target_link_libraries":
             for arg in args[1:]:
                 known = provider(arg) or next(iter(linked_in(arg)), None)
@@ -409,6 +445,9 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
     found.extend(_stopping_needs(file, commands, stopping, fatal.alternatives()))
     for subject, (line, text) in linked.items():
         found.append(file.requirement(subject, "", line, text=text, confidence="medium"))
+    for variable, (subject, text, line, required) in libraries.items():
+        if required or variable in tested:  # the configure stops without it
+            found.append(file.requirement(subject, "", line, text=text))
     for variable, (tool, line, required) in programs.items():
         if required or variable in tested:
             finder = f"find_program({variable} {tool}" if tool != "git" else "find_package(Git"

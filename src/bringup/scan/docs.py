@@ -44,6 +44,7 @@ from bringup.scan.docsections import (
     FrameworkRoutes,
     example_section,
     news_banner,
+    news_section,
     not_commands,
     option_section,
     recounted,
@@ -376,20 +377,18 @@ class _Reader:
         whether its code blocks are steps or examples."""
         self.lists_closed()
         self.items.clear()
-        self.path = [*[(n, t) for n, t in self.path if n < level], (level, clean(text))]
+        self.heading = clean(text)
+        self.path = [*[(n, t) for n, t in self.path if n < level], (level, self.heading)]
         words = " / ".join(t for _, t in self.path)
-        if not self.titled:
-            self.titled = True
-            self.title_of = (level, clean(text)) if self.readme else None
-            self.workaround = "" if self.readme else troubleshooting_page(clean(text))
+        if not self.titled:  # a news heading is never the title (``news_section``)
+            self.titled, title = True, (level, self.heading)
+            self.title_of = None if news_section(self.heading) or not self.readme else title
+            self.workaround = "" if self.readme else troubleshooting_page(self.heading)
         # the top README's title names the repo, no example (nano-chat-NPU README.md:1, "问题")
         named = self.title_of if top_readme(self.file.rel) else None
         self.steps_here = not example_section([p[1] for p in self.path if p != named])
         self.task = task_of([p for p in self.path if p != self.title_of])
-        self.heading = clean(text)
-        # a README's level-1 title is the repo's banner, not a news section, whatever it
-        # says ("# News: The vLLM project has fully adopted AutoAWQ" over the deprecation
-        # notice and its last tested configuration, casper-hansen/AutoAWQ@88e4c76b README.md:1-7)
+        # a README's level-1 banner is no news section (``news_banner``: AutoAWQ README.md:1-7)
         banner = level == 1 and self.readme and news_banner(self.heading)
         self.skipped = (not banner and bool(SKIPPED_HEADING.search(self.heading))) or any(
             LEGACY_HEADING.search(t) or (n > 1 and NEWS_HEADING.search(t)) for n, t in self.path

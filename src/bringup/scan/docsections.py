@@ -46,12 +46,12 @@ SKIPPED_HEADING = lazyre.compile(
     r"change\s*log|release\s+notes?|\bnews\b|\bupdates\b|what'?s\s+new|history|citation|license|"
     r"acknowledg|"
     r"maintenance|polic(?:y|ies)|roadmap|\bbranch|"
-    r"更新日志|最新消息|引用|致谢|许可|维护|分支|路线图",
+    r"更新日志|最新消息|最新动态|新闻|引用|致谢|许可|维护|分支|路线图",
     re.IGNORECASE,
     guard=True,
 )
 NEWS_HEADING = lazyre.compile(
-    r"change\s*log|\bnews\b|\bupdates\b|what.?s\s+new|history|更新日志|最新消息|最新动态",
+    r"change\s*log|\bnews\b|\bupdates\b|what.?s\s+new|history|更新日志|最新消息|最新动态|新闻",
     re.IGNORECASE,
     guard=True,
 )
@@ -60,15 +60,29 @@ single device with 64 GB", msmodelslim README_EN.md:25-51) are history too; a le
 is the document's own name, not a section of it."""
 
 
+_NEWS_QUALIFIER = lazyre.compile(
+    r"\b(?:latest|recent|new|our|project|the)\b|最新|近期", re.IGNORECASE, guard=True
+)
+"""Words that only qualify the news word ("Latest News", "Recent Updates", "最新新闻"): what
+is left of a heading without them and the news word says nothing more."""
+
+
 def news_banner(heading: str) -> bool:
     """Whether a README's level-1 heading that names news is its banner: a title that says
     more than the news word ("# News: The vLLM project has fully adopted AutoAWQ",
-    casper-hansen/AutoAWQ@88e4c76b README.md:1), not a news section headed by the word alone
-    ("# 📣 News" over dated bullets, "[2024.10.16] … We also support 93x480p within **24G
-    VRAM**", PKU-YuanGroup/Open-Sora-Plan@f7fa604f README.md:37-40: what a past release did)."""
-    return NEWS_HEADING.search(heading) is not None and bool(
-        re.search(r"\w", NEWS_HEADING.sub("", heading))
-    )
+    casper-hansen/AutoAWQ@88e4c76b README.md:1), not a news section headed by the word and its
+    qualifiers alone ("# 📣 News" over dated bullets, "[2024.10.16] … We also support 93x480p
+    within **24G VRAM**", PKU-YuanGroup/Open-Sora-Plan@f7fa604f README.md:37-40: what a past
+    release did; "# Latest News", NVIDIA/Megatron-LM@d98e8a64 README.md:48)."""
+    if NEWS_HEADING.search(heading) is None:
+        return False
+    return bool(re.search(r"\w", _NEWS_QUALIFIER.sub("", NEWS_HEADING.sub("", heading))))
+
+
+def news_section(heading: str) -> bool:
+    """Whether ``heading`` heads a news section (history): it names news and is no banner,
+    so never a README's title ("# Latest News", NVIDIA/Megatron-LM@d98e8a64 README.md:48)."""
+    return NEWS_HEADING.search(heading) is not None and not news_banner(heading)
 
 
 LEGACY_HEADING = lazyre.compile(

@@ -28,6 +28,7 @@ from bringup.scan.setup_cfg import extract_setup_cfg
 from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.shell import extract_shell
 from bringup.scan.testguards import extract_test_guards
+from bringup.scan.vcpkgmanifest import VCPKG_MANIFEST, extract_vcpkg_manifest
 
 Extractor = Callable[[SourceFile], Extraction]
 
@@ -52,6 +53,7 @@ EXTRACTORS: dict[str, Extractor] = {
     WRAP: extract_wrap,
     DEPENDENCY_JSON: extract_dependency_json,
     CMAKE_PRESETS: extract_cmake_presets,
+    VCPKG_MANIFEST: extract_vcpkg_manifest,
 }
 
 MANIFEST, DECLARED, USED, PROSE = 3, 2, 1, 0
@@ -70,6 +72,7 @@ AUTHORITY: dict[str, int] = {
     WRAP: DECLARED,
     DEPENDENCY_JSON: DECLARED,
     CMAKE_PRESETS: DECLARED,
+    VCPKG_MANIFEST: DECLARED,
     "dockerfile": USED,
     "shell": USED,
     "ci": USED,

@@ -243,7 +243,7 @@ def _by_path(texts: dict[str, tuple[RepoFile, str]]) -> dict[str, str | None]:
 def _read_steps(steps: list[Step], shown: str, kept: StepFiles) -> tuple[Step, ...]:
     """The repo's steps read with their own recipes and test files, the default test steps
     and the manifest's among them (``ownrecipe``, ``stepfiles.device_of_tests``)."""
-    tested = device_of_tests(steps, kept.scripts, kept.read, kept)
+    tested = device_of_tests(steps, kept)
     return tuple(read_recipes(tested, kept.read, _citer(shown)))
 
 
@@ -270,7 +270,7 @@ def _placed(
     recipes = Recipes(known.inside, _citer(shown))
 
     def place(guide: str, steps: tuple[Step, ...]) -> tuple[Step, ...]:
-        read = recipes.steps(placed(steps, kept.scripts, kept.read, guide, kept=kept, own=own))
+        read = recipes.steps(placed(steps, kept, guide, own=own))
         return tuple(toolkit_builds(read, builds))
 
     return [msgspec.structs.replace(e, steps=place(rel, e.steps)) for rel, e in extracted]
@@ -413,8 +413,6 @@ def scan_repo(
                 [(e.rel, ref) for ref, (e, _) in texts.items() if e.kind == "tests"],
                 python_files(known.read),
             ),
-            kept.scripts,
-            kept.read,
             kept,
         )
         steps = in_checkout(

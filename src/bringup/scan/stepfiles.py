@@ -33,7 +33,7 @@ from bringup.scan.devicewords import device_names, option_device, target_kind
 from bringup.scan.jitbuilds import JitBuilds
 from bringup.scan.localpaths import fetched_wheels, with_local_paths
 from bringup.scan.scriptneeds import with_script_needs
-from bringup.scan.testdevices import stated_devices, targets_cpu
+from bringup.scan.testdevices import stated_devices
 
 _RUNNERS = frozenset({"bash", "sh", "pytest", "py.test", "torchrun", "deepspeed", "accelerate"})
 """Programs whose first file argument is the script they run (besides ``python``)."""
@@ -164,24 +164,17 @@ def _device(text: str, argv: tuple[str, ...]) -> Optional[str]:
 
 
 def placed(
-    steps: Sequence[Step],
-    scripts: Collection[str],
-    read: Callable[[str], Optional[str]],
-    guide: str = "",
-    *,
-    kept: Optional[StepFiles] = None,
-    own: Collection[str] = (),
+    steps: Sequence[Step], kept: StepFiles, guide: str = "", *, own: Collection[str] = ()
 ) -> list[Step]:
     """``steps`` each run from the folder that holds its script, marked ``missing`` when the
     repo has the script nowhere, and needing the device its script runs on when nothing
-    else said which. ``guide``: the repo file the steps come from, whose folder a
-    ``pip install .`` may mean; ``kept``: what the checkout's files (these ``scripts``, by
-    this ``read``) say of the steps, else read for these steps only; ``own``: the repo's
-    names (a clone's folder)."""
+    else said which. ``kept``: the checkout's files and what they say of the steps;
+    ``guide``: the repo file the steps come from, whose folder a ``pip install .`` may mean;
+    ``own``: the repo's names (a clone's folder)."""
     out: list[Step] = []
     folders: dict[Optional[str], list[str]] = {}  # by document: the folders its steps ran in
     wheels: dict[Optional[str], list[str]] = {}  # by document: the wheels its steps fetched
-    kept = kept if kept is not None else StepFiles(scripts, read)
+    scripts, read = kept.scripts, kept.read
     for step in steps:
         earlier = folders.setdefault(step.source.ref, [])
         fetched = wheels.setdefault(step.source.ref, [])
@@ -420,15 +413,9 @@ class StepFiles:
         return self._devices[rel]
 
 
-def device_of_tests(
-    steps: Sequence[Step],
-    scripts: Collection[str],
-    read: Callable[[str], Optional[str]],
-    kept: Optional[StepFiles] = None,
-) -> list[Step]:
+def device_of_tests(steps: Sequence[Step], kept: StepFiles) -> list[Step]:
     """``steps`` each needing the devices a test file it runs puts work on or states
-    (``_test_device``); ``kept`` as ``placed`` takes it."""
-    kept = kept if kept is not None else StepFiles(scripts, read)
+    (``_test_device``), read from the checkout's files ``kept``."""
     return [_test_device(step, kept) for step in steps]
 
 
@@ -461,7 +448,7 @@ def _file_devices(
     quiet = _FALLBACK.search(text) or _MOCKED.search(text)
     stated = stated_devices(text) if not quiet else None
     if kind is None and stated is None:
-        framework = framework_device(text) if not quiet and not targets_cpu(text) else None
+        framework = framework_device(text) if not quiet else None
         return StepNeeds(devices=1, device_kind=framework) if framework else None
     kind = imported_device(text, scripts, read) or kind or (stated.device_kind if stated else None)
     if stated is None:

@@ -59,11 +59,6 @@ def stated_devices(text: str) -> Optional[StepNeeds]:
     return StepNeeds(devices=max(count, 1), device_kind=kind, chips=tuple(dict.fromkeys(chips)))
 
 
-def targets_cpu(text: str) -> bool:
-    """Whether ``text`` sets the CPU as its target (``device_target="CPU"``)."""
-    return any(target_kind(t.group(1) or t.group(2)) == "cpu" for t in _TARGET.finditer(text))
-
-
 def _launched(text: str) -> int:
     """The most processes per node a launcher in ``text`` starts (0 for none): per node
     (``--local_worker_num``) where the file says so beside the total (``--worker_num``)."""

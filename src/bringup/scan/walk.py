@@ -25,6 +25,7 @@ from bringup.scan.entries import is_file, link_loop
 from bringup.scan.gitignore import IgnoreStack, parse_gitignore
 from bringup.scan.progress import Progress
 from bringup.scan.reading import read_text
+from bringup.scan.vcpkgmanifest import VCPKG_MANIFEST
 
 FILE_BUDGET = 250_000
 """Files one repo walk looks at before it stops: the Linux kernel has ~90,000; a walk past
@@ -157,6 +158,7 @@ _BY_NAME = {
     **dict.fromkeys(DEPENDENCY_JSON_NAMES, DEPENDENCY_JSON),
     **dict.fromkeys(PRESET_NAMES, CMAKE_PRESETS),
     "meson.build": "meson",
+    "vcpkg.json": VCPKG_MANIFEST,
     **dict.fromkeys(_CI_FILES, "ci"),
 }
 _BY_SUFFIX = {
@@ -184,7 +186,7 @@ def classify(rel: str) -> str | None:
         return None  # a wrap's own build (``subprojects/packagefiles/taskflow``)
     if name in _ROOT_CI_FILES and len(parts) > 1:
         return None
-    if known == DEPENDENCY_JSON and (
+    if known in (DEPENDENCY_JSON, VCPKG_MANIFEST) and (
         any(d.lower() in _NOT_OWN_LISTS for d in parts[:-1])
         or any(d.lower() in _VENDOR_DIRS for d in parts[:-2])
     ):

@@ -95,8 +95,16 @@ def _saying(meaning: Meaning, told: Diagnosis) -> Diagnosis:
     the class."""
     if not meaning.exact:
         return told
-    title = code_texts(meaning)[0]
-    return msgspec.structs.replace(told, cause=f"{told.cause} The code: {title}")
+    return msgspec.structs.replace(told, cause=f"{told.cause}{code_said(meaning)}")
+
+
+_SAID = {"en": " The code: ", "zh": " 错误码: "}
+
+
+def code_said(meaning: Meaning, lang: str = "en") -> str:
+    """What ``_saying`` puts after a told cause: the code's title and meaning, in Chinese
+    (``lang="zh"``) where its catalogue has it (``code_texts``)."""
+    return f"{_SAID[lang]}{code_texts(meaning, lang)[0]}"
 
 
 def _said(rule: Optional[EvidenceRule], meaning: Meaning) -> Optional[Layer]:

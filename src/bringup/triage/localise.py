@@ -19,7 +19,7 @@ import msgspec
 from bringup.model.diagnosis import Diagnosis
 from bringup.triage.builtin import builtin_data
 from bringup.triage.catalogues import KEYS, Catalogue, Meaning, builtin_catalogues
-from bringup.triage.codediagnoses import code_id, code_texts
+from bringup.triage.codediagnoses import code_id, code_said, code_texts
 from bringup.triage.faultdiag import fault_id, fault_texts, read_faults
 from bringup.triage.loader import load_signatures
 from bringup.triage.signatures import BUILTIN_DIR, Signature, SignatureSet
@@ -41,12 +41,33 @@ def localise(diagnoses: Iterable[Diagnosis], lang: str) -> list[Diagnosis]:
 
 
 def _localised(diagnosis: Diagnosis, lang: str) -> Diagnosis:
+    """``diagnosis`` in ``lang``; a code told as a signature or class keeps its own meaning
+    after the cause (``code_said``), whatever text replaces the cause before it."""
     texts = _texts(diagnosis, lang)
-    if texts is None:
+    code = _told_code(diagnosis)
+    if texts is None and code is None:
         return diagnosis
-    english = (diagnosis.title, diagnosis.cause, diagnosis.fix)
-    title, cause, fix = (new or old for new, old in zip(texts, english))
+    told = diagnosis.cause
+    if code is not None:
+        told = told[: -len(code_said(code))]
+    english = (diagnosis.title, told, diagnosis.fix)
+    title, cause, fix = (new or old for new, old in zip(texts or ("", "", ""), english))
+    if code is not None:
+        cause += code_said(code, lang)
     return msgspec.structs.replace(diagnosis, title=title, cause=cause, fix=fix)
+
+
+def _told_code(diagnosis: Diagnosis) -> Optional[Meaning]:
+    """The code whose meaning ``codediagnoses`` put after the cause of the signature or class
+    it was told as (its value is in the captures), if any."""
+    if diagnosis.signature_id.startswith("code.") or "code" not in diagnosis.captures:
+        return None
+    for catalogue in builtin_catalogues():
+        for group in KEYS:
+            meaning = catalogue.lookup(group, diagnosis.captures["code"])
+            if meaning is not None and diagnosis.cause.endswith(code_said(meaning)):
+                return meaning
+    return None
 
 
 def _texts(diagnosis: Diagnosis, lang: str) -> Optional[Texts]:

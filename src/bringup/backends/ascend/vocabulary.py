@@ -195,6 +195,9 @@ VOCABULARY = Vocabulary(
     # MindSpore's builds for Ascend devices alone, named apart before the unified wheel of 1.8
     # (Ascend/mindx-science@8e312c0 requirements.txt:3 ``mindspore_ascend==1.7.0``)
     device_packages=("mindspore_ascend",),
+    # vLLM's plugin for Ascend NPUs (vllm-project/vllm-ascend); triton-ascend is not one: it
+    # imports as ``triton``, the name CUDA's Triton has
+    device_modules=("vllm_ascend",),
     setup_markers=(
         r"set_env\.sh|setenv\.bash|/Ascend/|/usr/local/Ascend\b|"
         r"ASCEND_HOME_PATH|ASCEND_TOOLKIT_HOME|ASCEND_CANN_PACKAGE_PATH"

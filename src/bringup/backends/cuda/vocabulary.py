@@ -59,6 +59,9 @@ LIBRARIES = {
     "nvshmem_device": ("nvshmem", "NVSHMEM's device library"),
     "nccl": ("nccl", "NCCL"),
     "cudnn": ("cudnn", "cuDNN"),
+    # NVIDIA's tensor library, installed apart from the toolkit (its own archives and
+    # packages, libcutensor/<CUDA major>/)
+    "cutensor": ("cutensor", "cuTENSOR"),
 }
 """Libraries a build links (``-lnvrtc``, ``libraries=["cudnn"]``) -> (provider, why)."""
 
