@@ -15,7 +15,10 @@ import pytest
 
 from bringup import patterncache
 from bringup.scan import readahead
+from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.fileextract import extract_file
 from bringup.scan.repo import scan_repo
+from bringup.scan.shell import extract_shell, read_alike_if_run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "six-repos"
 
@@ -183,3 +186,45 @@ def test_copies_are_forked_for_the_cores_nothing_else_keeps_busy(
     monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
     monkeypatch.setattr(threading, "active_count", lambda: 1)
     assert readahead.copies() == forks
+
+
+@pytest.mark.parametrize(
+    ("rel", "alike"),
+    [
+        ("build.sh", True),  # the repo's own script: read as the build's anyway
+        ("scripts/global_proxy.sh", True),
+        ("omni/accelerators/sched/global_proxy/oat_check.sh", True),  # a check's, never
+        ("omni/accelerators/sched/global_proxy/build.sh", False),
+    ],
+)
+def test_a_script_is_read_again_as_run_only_where_that_changes_its_reading(
+    rel: str, alike: bool
+) -> None:
+    def read(run_by_build: bool) -> bytes:
+        file = SourceFile(ref=rel, rel=rel, text=OMNI_GLOBAL_PROXY, run_by_build=run_by_build)
+        return msgspec.json.encode(extract_shell(file))
+
+    assert read_alike_if_run(rel) == alike
+    assert (read(True) == read(False)) == alike
+
+
+@pytest.mark.usefixtures("every_repo_read_ahead")
+def test_the_repo_s_own_script_the_build_runs_is_not_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "omni-infer"
+    (root / "scripts").mkdir(parents=True)
+    (root / "scripts/global_proxy.sh").write_text(OMNI_GLOBAL_PROXY)
+    (root / "build.sh").write_text("#!/bin/bash\nbash scripts/global_proxy.sh\n")
+    alone = _scanned(root, 0)
+    here = os.getpid()
+    again: list[str] = []
+
+    def counted(kind: str, file: SourceFile, collection: bool = False) -> Extraction:
+        if os.getpid() == here and file.run_by_build:
+            again.append(file.rel)
+        return extract_file(kind, file, collection)
+
+    monkeypatch.setattr(readahead, "extract_file", counted)
+    assert _scanned(root, 1) == alone
+    assert again == []
