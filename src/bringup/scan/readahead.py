@@ -112,12 +112,15 @@ def read_ahead(
         (i for i, (entry, _) in enumerate(files) if (entry.rel, entry.kind) not in done),
         key=lambda i: -costs[i],
     )
-    turns = Turns(
-        [
-            [i for i in rest if files[i][0].kind in _KEPT_HERE],
-            [i for i in rest if files[i][0].kind not in _KEPT_HERE],
-        ]
-    )
+    try:
+        turns = Turns(
+            [
+                [i for i in rest if files[i][0].kind in _KEPT_HERE],
+                [i for i in rest if files[i][0].kind not in _KEPT_HERE],
+            ]
+        )
+    except OSError:  # no file to deal the turns from (no memory, no temporary directory)
+        return done
     # the objects made so far moved out of the collector's reach while the copies are forked:
     # a collection in a copy would otherwise touch every one of them, and the kernel copy
     # each page it touches (MindIE-LLM: the copy's CPU 0.65 s, 0.61 s frozen)
