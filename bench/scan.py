@@ -4,11 +4,13 @@ vendored directories). Prints medians, files per second and the ratios.
 
     .venv/bin/python bench/scan.py [--files 20000] [--runs 5]
     .venv/bin/python bench/scan.py --real DIR [--runs 5]
+    .venv/bin/python bench/scan.py --repo REPO [--repo REPO ...] [--runs 5]
 
-``--real DIR`` times each checkout under DIR (one repo a directory) instead: `bringup scan
---json REPO` and `rg -n PATTERN REPO` run in turn (scan, rg, scan, rg ...) so a drift in the
-machine's speed touches both; per repo it prints the files, the median wall and CPU seconds of
-each, the scan's files/s and the ratio of wall times.
+``--real DIR`` times each checkout under DIR (one repo a directory), ``--repo`` the checkouts
+named, instead: `bringup scan --json REPO` and `rg -n PATTERN REPO` run in turn (scan, rg,
+scan, rg ...) so a drift in the machine's speed touches both; per repo it prints the files, the
+median wall and CPU seconds of each, the scan's files/s, the ratio of wall times and the load
+average (the scan forks copies only for the cores the load leaves free).
 
 Both modes compile bringup's bytecode first (``compileall``), as installing a wheel does: where
 ``PYTHONDONTWRITEBYTECODE`` is set (CI, containers) an editable checkout is never cached and
@@ -152,25 +154,27 @@ def _files(repo: Path) -> int:
     return sum(len(names) for top, _, names in os.walk(repo) if "/.git" not in top + "/")
 
 
-def time_real(checkouts: Path, runs: int) -> int:
-    """Each checkout under ``checkouts``: scan and ``rg`` interleaved, medians per repo."""
+def time_real(repos: list[Path], runs: int) -> int:
+    """Each checkout of ``repos``: scan and ``rg`` interleaved, medians per repo, with the
+    machine's load (the scan forks copies only for the cores the load leaves free:
+    ``readahead.copies``, so its wall time moves with the load)."""
     rg = shutil.which("rg")
     if rg is None:
         print("rg not found (Debian: apt-get install ripgrep): no comparison")
     print(
         f"{'repo':28} {'files':>6} {'scan s':>7} {'cpu s':>6} {'files/s':>8} "
-        f"{'rg s':>6} {'rg cpu':>6} {'scan/rg':>7}"
+        f"{'rg s':>6} {'rg cpu':>6} {'scan/rg':>7} {'load':>5}"
     )
-    repos = sorted(p for p in checkouts.iterdir() if p.is_dir())
     for repo in repos:
         scan = [sys.executable, "-m", "bringup", "scan", "--json", str(repo)]
         grep = [rg, "-n", PATTERN, str(repo)] if rg else []
-        scan_runs, rg_runs = [], []
+        scan_runs, rg_runs, loads = [], [], []
         _seconds(scan)
         for _ in range(runs):
             scan_runs.append(_seconds(scan))
             if grep:
                 rg_runs.append(_seconds(grep))
+            loads.append(os.getloadavg()[0])
         files = _files(repo)
         scan_s = statistics.median(w for w, _ in scan_runs)
         scan_cpu = statistics.median(c for _, c in scan_runs)
@@ -178,7 +182,7 @@ def time_real(checkouts: Path, runs: int) -> int:
         rg_cpu = statistics.median(c for _, c in rg_runs) if rg_runs else float("nan")
         print(
             f"{repo.name:28} {files:6} {scan_s:7.3f} {scan_cpu:6.3f} {files / scan_s:8,.0f} "
-            f"{rg_s:6.3f} {rg_cpu:6.3f} {scan_s / rg_s:7.1f}x"
+            f"{rg_s:6.3f} {rg_cpu:6.3f} {scan_s / rg_s:7.1f}x {statistics.median(loads):5.1f}"
         )
     return 0
 
@@ -205,10 +209,14 @@ def main() -> int:
     parser.add_argument("--files", type=int, default=20000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--real", type=Path, help="a directory of checkouts, one repo each")
+    parser.add_argument(
+        "--repo", type=Path, action="append", default=[], help="a checkout to time (repeatable)"
+    )
     args = parser.parse_args()
     compile_bringup()
-    if args.real is not None:
-        return time_real(args.real, args.runs)
+    if args.real is not None or args.repo:
+        under = sorted(p for p in args.real.iterdir() if p.is_dir()) if args.real else []
+        return time_real([*under, *args.repo], args.runs)
     grep = shutil.which("grep")
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)

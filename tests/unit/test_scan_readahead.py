@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,11 @@ import pytest
 
 from bringup import patterncache
 from bringup.scan import readahead
+from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.fileextract import extract_file
 from bringup.scan.repo import scan_repo
+from bringup.scan.shell import extract_shell, read_alike_if_run
+from bringup.scan.turns import Turns
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "six-repos"
 
@@ -105,40 +110,26 @@ def test_a_copy_that_fails_leaves_its_files_to_the_ordered_pass(
 
 
 @pytest.mark.usefixtures("every_repo_read_ahead")
-def test_a_share_that_fails_here_still_waits_for_every_copy(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    here, read_one, collect, fork = (
-        os.getpid(),
-        readahead.read_one,
-        readahead._collect,
-        readahead._fork,
-    )
+def test_turns_that_fail_here_still_wait_for_every_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    here, taken, collect = os.getpid(), Turns.taken, readahead._collect
     handed: list[int] = []
-    forked: list[int] = []
 
-    def failing(*args: Any) -> readahead.Read:
-        if os.getpid() == here and forked:  # in the process that forked, once it has
+    def failing(self: Turns, first: int) -> Iterator[int]:
+        if os.getpid() == here:  # this process's turns fail; the copies' go on
             raise MemoryError
-        return read_one(*args)
-
-    def forking(*args: Any) -> tuple[int, int] | None:
-        child = fork(*args)
-        forked.append(1)
-        return child
+        return taken(self, first)
 
     def collected(pid: int, reading: int) -> dict[tuple[str, str], readahead.Read]:
         done = collect(pid, reading)
         handed.append(len(done))
         return done
 
-    monkeypatch.setattr(readahead, "read_one", failing)
+    monkeypatch.setattr(Turns, "taken", failing)
     monkeypatch.setattr(readahead, "_collect", collected)
-    monkeypatch.setattr(readahead, "_fork", forking)
     with pytest.raises(MemoryError):
         scan_repo(EXAMPLES / "ascend-ops", "ascend-ops", forks=2)
     assert len(handed) == 2  # both copies waited for
-    assert all(handed)  # each with its share read
+    assert sum(handed) > 0  # and what they read handed back
 
 
 def test_a_repo_of_fewer_files_than_at_least_forks_no_copy(
@@ -183,3 +174,62 @@ def test_copies_are_forked_for_the_cores_nothing_else_keeps_busy(
     monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
     monkeypatch.setattr(threading, "active_count", lambda: 1)
     assert readahead.copies() == forks
+
+
+@pytest.mark.parametrize(
+    ("rel", "alike"),
+    [
+        ("build.sh", True),  # the repo's own script: read as the build's anyway
+        ("scripts/global_proxy.sh", True),
+        ("omni/accelerators/sched/global_proxy/oat_check.sh", True),  # a check's, never
+        ("omni/accelerators/sched/global_proxy/build.sh", False),
+    ],
+)
+def test_a_script_is_read_again_as_run_only_where_that_changes_its_reading(
+    rel: str, alike: bool
+) -> None:
+    def read(run_by_build: bool) -> bytes:
+        file = SourceFile(ref=rel, rel=rel, text=OMNI_GLOBAL_PROXY, run_by_build=run_by_build)
+        return msgspec.json.encode(extract_shell(file))
+
+    assert read_alike_if_run(rel) == alike
+    assert (read(True) == read(False)) == alike
+
+
+@pytest.mark.usefixtures("every_repo_read_ahead")
+def test_the_repo_s_own_script_the_build_runs_is_not_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "omni-infer"
+    (root / "scripts").mkdir(parents=True)
+    (root / "scripts/global_proxy.sh").write_text(OMNI_GLOBAL_PROXY)
+    (root / "build.sh").write_text("#!/bin/bash\nbash scripts/global_proxy.sh\n")
+    alone = _scanned(root, 0)
+    here = os.getpid()
+    again: list[str] = []
+
+    def counted(kind: str, file: SourceFile, collection: bool = False) -> Extraction:
+        if os.getpid() == here and file.run_by_build:
+            again.append(file.rel)
+        return extract_file(kind, file, collection)
+
+    monkeypatch.setattr(readahead, "extract_file", counted)
+    assert _scanned(root, 1) == alone
+    assert again == []
+
+
+@pytest.mark.usefixtures("every_repo_read_ahead")
+def test_without_a_file_to_deal_turns_from_the_ordered_pass_reads_the_rest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    root = EXAMPLES / "ascend-ops"
+    alone = _scanned(root, 0)
+    forked: list[object] = []
+
+    def refused(*args: Any) -> None:
+        raise OSError(24, "Too many open files")
+
+    monkeypatch.setattr(readahead, "Turns", refused)
+    monkeypatch.setattr(readahead, "_fork", lambda *args: forked.append(args))
+    assert _scanned(root, 2) == alone
+    assert forked == []

@@ -115,20 +115,39 @@ def _takes(kind: str, subject: str) -> bool:
     return subject.startswith("pypi:")
 
 
+class _Item:
+    """A list item the line is nested in: its depth and its own words, whose feature
+    (``item_feature``) is worked out at the first question about it: most items hold nothing
+    that asks (no statement, no code block), and the words cost ~10 µs an item to weigh."""
+
+    __slots__ = ("_feature", "_words", "depth")
+
+    def __init__(self, depth: int, words: str) -> None:
+        self.depth = depth
+        self._words = words
+        self._feature: tuple[str, str] | None = None
+
+    def feature(self) -> tuple[str, str]:
+        if self._feature is None:
+            self._feature = item_feature(self._words)
+        return self._feature
+
+
 class ItemNest:
     """The list items the line being read is nested in, each with its feature."""
 
     def __init__(self) -> None:
-        self.items: list[tuple[int, str, str]] = []
+        self.items: list[_Item] = []
 
     def line(self, raw: str) -> None:
         """Follow a non-blank line: it closes the items indented as deep or deeper, and an
         item's first line opens one."""
         marker = _MARKER.match(raw)
         depth = _indent(raw)
-        self.items = [item for item in self.items if item[0] < depth]
+        if self.items:
+            self.items = [item for item in self.items if item.depth < depth]
         if marker is not None:
-            self.items.append((depth, *item_feature(marker.group(2))))
+            self.items.append(_Item(depth, marker.group(2)))
 
     def clear(self) -> None:
         self.items = []
@@ -136,11 +155,16 @@ class ItemNest:
     def whole(self) -> str:
         """The feature of the innermost item whose feature takes its commands (a step for
         the tests or for an option: not the repo's route), or ""."""
-        return next((f for _, f, kind in reversed(self.items) if kind in (_ALL, _TESTS)), "")
+        for item in reversed(self.items):
+            feature, kind = item.feature()
+            if kind in (_ALL, _TESTS):
+                return feature
+        return ""
 
     def feature(self, subject: str) -> str:
         """The feature the innermost qualifying item gives ``subject``, or ""."""
-        for _, feature, kind in reversed(self.items):
+        for item in reversed(self.items):
+            feature, kind = item.feature()
             if kind and _takes(kind, subject):
                 return feature
         return ""

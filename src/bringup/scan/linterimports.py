@@ -68,7 +68,9 @@ def library_tools(
     for path in _sources(root / package):
         rel = path.relative_to(root).as_posix()
         text, _ = read_text(path, rel, _MAX_BYTES)
-        for found in pattern.finditer(text or ""):
+        if not text or not any(tool in text for tool in tools):  # a match holds a tool's name
+            continue
+        for found in pattern.finditer(text):
             line = text.count("\n", 0, found.start()) + 1 if text else 0
             imported.setdefault(tools[found.group(1)], (f"{prefix}{rel}", line))
     return [

@@ -2,12 +2,13 @@
 
 What a file states depends on no file read before it, except a shell script's: whether the
 repo's build runs it (``run_by_build``) is known only once the files before it are read. So
-the files the walk found are read ahead, shared between this process and forked copies of it,
-each script read as one the build does not run; the ordered pass (``repo.scan_repo``, through
-``Reader``) takes each file's reading from here and reads again only a script the build
-turned out to run and the files the walk did not find (includes, linked guides). Only who
-reads a file changes, so the scan's output is the same as reading every file in order. A copy
-that fails hands back nothing, and the ordered pass reads its files itself.
+the files the walk found are read ahead by this process and forked copies of it, each taking
+the next file when it is free, each script read as one the build does not run; the ordered
+pass (``repo.scan_repo``, through ``Reader``) takes each file's reading from here and reads
+again only a script the build turned out to run and the files the walk did not find
+(includes, linked guides). Only who reads a file changes, so the scan's output is the same as
+reading every file in order. A copy that fails hands back nothing, and the ordered pass reads
+the files it took itself.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import gc
 import os
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple, Optional
 
 import msgspec
@@ -24,27 +25,32 @@ from bringup import patterncache
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fileextract import extract_file
 from bringup.scan.reading import read_text
+from bringup.scan.shell import read_alike_if_run
+from bringup.scan.turns import Turns
 from bringup.scan.walk import RepoFile
 
 AT_LEAST = 256
 """Files the walk must find before copies are forked: a fork and the hand back of what a copy
 read cost a few milliseconds, a small repo's whole scan takes a few tens."""
 
-MOST_COPIES = 3
-"""Forked copies at most, whatever the number of cores: past three the ordered pass and what
-follows it, which one process does, take most of the time left."""
+MOST_COPIES = 7
+"""Forked copies at most, whatever the number of cores: what one process does before and after
+them (start-up, the walk, the ordered pass and what follows it) takes most of the time left
+past a few. MindIE-LLM (3,455 files), CPU seconds of this process's path (before the copies,
+its own turns, after them) with 1, 3, 5 and 7 copies: 1.3-1.45, 1.0, 0.9-0.98, 0.89; each copy
+costs ~0.03 s more CPU in all."""
 
 _NS_PER_BYTE = {"tests": 15, "cmake": 500, "shell": 2500}
-"""What reading a byte costs by kind (ns), measured on five operator, inference and tool repos
-(MindIE-LLM, ops-cv, ops-transformer, msmodelslim, akg): a test file is searched for a few
-markers only; Markdown, setup.py and the manifests cost ~2,000 (``_OTHER``). A script's cost
-varies most (400-3,500): 2,500 balanced the shares best over three copies (1,500 and 2,000
-left this process's share the longest in ops-cv and ops-transformer)."""
+"""What reading a byte costs by kind (ns), roughly, measured on five operator, inference and
+tool repos (MindIE-LLM, ops-cv, ops-transformer, msmodelslim, akg): a test file is searched for
+a few markers only; Markdown, setup.py and the manifests cost ~2,000 (``_OTHER``), a script
+400-3,500. Only the order the files are taken in rests on it (the costliest first, so that
+the last turns are short ones): who reads what is settled by who is free (``turns``)."""
 _OTHER = 2000
 _NS_PER_FILE = 100_000
 """What reading any file costs beside its bytes (opening, decoding, the extractor's set-up)."""
 _KEPT_HERE = ("shell", "cmake")
-"""Kinds this process reads itself when it can: what their parsing leaves in its caches
+"""Kinds this process takes first and its copies last: what their parsing leaves in its caches
 (``commands._parsed``, ``cmakelex._lexed``) is read again after the ordered pass (the steps'
 recipes, the CMake functions nothing calls)."""
 
@@ -70,7 +76,7 @@ def read_one(entry: RepoFile, ref: str, collection: bool) -> Read:
 def copies() -> int:
     """How many copies to fork: one less than the cores this process may run on and nothing
     else keeps busy (the cores less the last minute's load average, as ``make -l`` weighs
-    it: it reads its share too), at most ``MOST_COPIES``. None on a machine whose cores are
+    it: it takes its turns too), at most ``MOST_COPIES``. None on a machine whose cores are
     all taken: copies only share the same cores then and cost more than they save (two cores
     at load 9: each of the five speed repos' scans 4-10 % more CPU, no sooner done); none
     where a thread besides this one runs (a fork copies only the calling thread, and a lock
@@ -92,8 +98,9 @@ def read_ahead(
     files: Sequence[tuple[RepoFile, str]], collection: bool, forks: int
 ) -> dict[tuple[str, str], Read]:
     """The reading of each of ``files`` (each with its ref), by repo path and kind, shared
-    between this process and ``forks`` copies; empty below ``AT_LEAST`` files or without
-    copies (the ordered pass then reads every file)."""
+    between this process and ``forks`` copies, each taking the next file when it is free
+    (``turns``); empty below ``AT_LEAST`` files or without copies (the ordered pass then
+    reads every file)."""
     if forks < 1 or len(files) < AT_LEAST:
         return {}
     costs = [_cost(entry) for entry, _ in files]
@@ -101,20 +108,33 @@ def read_ahead(
     for index in _cheapest_of_each_kind(files, costs):
         entry, ref = files[index]
         done[(entry.rel, entry.kind)] = read_one(entry, ref, collection)
-    rest = [i for i, (entry, _) in enumerate(files) if (entry.rel, entry.kind) not in done]
-    shares = _shares([files[i] for i in rest], [costs[i] for i in rest], forks + 1)
+    rest = sorted(
+        (i for i, (entry, _) in enumerate(files) if (entry.rel, entry.kind) not in done),
+        key=lambda i: -costs[i],
+    )
+    try:
+        turns = Turns(
+            [
+                [i for i in rest if files[i][0].kind in _KEPT_HERE],
+                [i for i in rest if files[i][0].kind not in _KEPT_HERE],
+            ]
+        )
+    except OSError:  # no file to deal the turns from (no memory, no temporary directory)
+        return done
     # the objects made so far moved out of the collector's reach while the copies are forked:
     # a collection in a copy would otherwise touch every one of them, and the kernel copy
     # each page it touches (MindIE-LLM: the copy's CPU 0.65 s, 0.61 s frozen)
     gc.freeze()
     try:
-        children = [_fork(share, collection) for share in shares[1:]]
+        children = [_fork(turns, files, collection) for _ in range(forks)]
     finally:
         gc.unfreeze()
     try:
-        for entry, ref in shares[0]:
+        for index in turns.taken(first=0):
+            entry, ref = files[index]
             done[(entry.rel, entry.kind)] = read_one(entry, ref, collection)
-    finally:  # however this share ends, each copy is waited for (none left blocked writing)
+    finally:  # however this process's turns end, each copy is waited for (none left blocked)
+        turns.close()
         for child in children:
             if child is not None:
                 done.update(_collect(*child))
@@ -135,9 +155,11 @@ class Reader:
         return read_text(entry.path, ref) if done is None else (done.text, done.problems)
 
     def extraction(self, entry: RepoFile, ref: str, text: str, *, run_by_build: bool) -> Extraction:
-        """What ``entry`` (its ``text``) states; read again when the build runs it."""
+        """What ``entry`` (its ``text``) states; read again when the build runs it, if that
+        changes its reading (only a script's, and not every script's: ``read_alike_if_run``)."""
         done = self.done.get((entry.rel, entry.kind))
-        if done is not None and done.extraction is not None and not run_by_build:
+        alike = not run_by_build or entry.kind != "shell" or read_alike_if_run(entry.rel)
+        if done is not None and done.extraction is not None and alike:
             return done.extraction
         source = SourceFile(ref=ref, rel=entry.rel, text=text, run_by_build=run_by_build)
         return extract_file(entry.kind, source, self.collection)
@@ -164,29 +186,6 @@ def _cost(entry: RepoFile) -> int:
     return _NS_PER_FILE + size * _NS_PER_BYTE.get(entry.kind, _OTHER)
 
 
-def _shares(
-    files: Sequence[tuple[RepoFile, str]], costs: Sequence[int], parts: int
-) -> list[list[tuple[RepoFile, str]]]:
-    """``files`` (each reading's expected ``costs``) dealt into ``parts`` shares of about
-    equal cost, the first this process's: the kinds it keeps (``_KEPT_HERE``) first, then the
-    rest, costliest first, each to the share that costs least so far (a file's place in a
-    share is its place in ``files``)."""
-    loads, total = [0] * parts, sum(costs)
-    owner = [0] * len(files)
-    for index in sorted(
-        range(len(files)),
-        key=lambda i: (files[i][0].kind not in _KEPT_HERE, -costs[i]),
-    ):
-        kept = files[index][0].kind in _KEPT_HERE and loads[0] * parts <= total
-        part = 0 if kept else min(range(parts), key=loads.__getitem__)
-        owner[index] = part
-        loads[part] += costs[index]
-    shares: list[list[tuple[RepoFile, str]]] = [[] for _ in range(parts)]
-    for index, file in enumerate(files):
-        shares[owner[index]].append(file)
-    return shares
-
-
 _HANDED = msgspec.msgpack.Decoder(tuple[list[tuple[str, str, Read]], dict[str, patterncache.Entry]])
 """What a copy hands back: its readings and the patterns it compiled. Decoded by type, not
 unpickled: a field that held its default is left out and comes back as that very object, so
@@ -194,11 +193,14 @@ unpickled: a field that held its default is left out and comes back as that very
 unpickled is an equal string, not the default, and would be written)."""
 
 
-def _fork(share: Iterable[tuple[RepoFile, str]], collection: bool) -> Optional[tuple[int, int]]:
-    """A copy of this process reading ``share``: its process id and the pipe it writes its
-    readings to (with the patterns it compiled, ``patterncache.grown``); None when no copy
-    could be made. The copy never returns: it leaves by ``os._exit``, skipping the exit
-    handlers and the buffers that are this process's."""
+def _fork(
+    turns: Turns, files: Sequence[tuple[RepoFile, str]], collection: bool
+) -> Optional[tuple[int, int]]:
+    """A copy of this process reading the ``files`` it takes its turn at (``turns``, the list
+    of the kinds this process keeps last): its process id and the pipe it writes its readings
+    to (with the patterns it compiled, ``patterncache.grown``); None when no copy could be
+    made. The copy never returns: it leaves by ``os._exit``, skipping the exit handlers and the
+    buffers that are this process's."""
     try:
         reading, writing = os.pipe()
         pid = os.fork()
@@ -210,7 +212,10 @@ def _fork(share: Iterable[tuple[RepoFile, str]], collection: bool) -> Optional[t
     code = 1
     try:
         os.close(reading)
-        done = [(e.rel, e.kind, read_one(e, ref, collection)) for e, ref in share]
+        done = []
+        for index in turns.taken(first=1):
+            entry, ref = files[index]
+            done.append((entry.rel, entry.kind, read_one(entry, ref, collection)))
         data = msgspec.msgpack.encode((done, patterncache.grown()))
         with os.fdopen(writing, "wb") as out:
             out.write(data)

@@ -374,16 +374,27 @@ _SCRIPT_DIRS = frozenset(
 """Top-level directories that hold a repo's own build, install and CI scripts."""
 
 
-def _repo_level(file: SourceFile) -> bool:
+def _repo_level(rel: str) -> bool:
     """A script of the repo itself (top level, ``scripts/``, ``tools/``, ``ci/``), not of a
     sub-project or a test deeper in the tree."""
-    return file.rel.count("/") == 0 or file.rel.split("/", 1)[0] in _SCRIPT_DIRS
+    return rel.count("/") == 0 or rel.split("/", 1)[0] in _SCRIPT_DIRS
+
+
+def read_alike_if_run(rel: str) -> bool:
+    """Whether the script at ``rel`` reads the same whether the repo's build runs it or not
+    (``readahead`` then keeps its first reading): one of the repo's own scripts is read as the
+    build's anyway, a check's or a non-installer's never."""
+    return _repo_level(rel) or _never_builds(rel.rsplit("/", 1)[-1])
+
+
+def _never_builds(name: str) -> bool:
+    return bool(NOT_INSTALLING.search(name) or _CHECKING.search(name))
 
 
 def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
     """The script itself as a step, when its name says build/test/convert."""
     name = file.rel.rsplit("/", 1)[-1]
-    if not _repo_level(file) or not _STEP_SCRIPT.search(name):
+    if not _repo_level(file.rel) or not _STEP_SCRIPT.search(name):
         return None
     argv = ("bash", file.rel)
     kind = step_kind(argv) or "run"
@@ -425,16 +436,14 @@ def extract_shell(file: SourceFile) -> Extraction:
     step, so only its every command is read; elsewhere (600 launch scripts of a training
     repo) only the lines that can set up a toolkit environment are."""
     joined = joined_lines(file.text)
-    repo_level = _repo_level(file)
+    repo_level = _repo_level(file.rel)
     commands = commands_of(
         joined if repo_level else [j for j in joined if vocabulary().environment.search(j.text)]
     )
     installs = _installs(file, joined, commands) if repo_level else []
     name = file.rel.rsplit("/", 1)[-1]
     # a part's script the build runs: what it runs the build runs (``shellruns``)
-    building = (repo_level or file.run_by_build) and not (
-        NOT_INSTALLING.search(name) or _CHECKING.search(name)
-    )
+    building = (repo_level or file.run_by_build) and not _never_builds(name)
     ran = commands if repo_level else commands_of(joined) if building else []
     if building and not repo_level:  # what it downloads the build downloads
         installs = script_downloads(file, joined, ran)

@@ -262,12 +262,15 @@ def python_listed(requirements: list[Requirement], texts: Iterable[str]) -> list
     if not listed:
         return requirements
     named_elsewhere = {r.subject for r in requirements if r.subject != "system_package"}
-    bodies = [(body, body.lower()) for body in texts]
+    bodies: list[tuple[str, str]] | None = None  # lower-cased at the first name looked for
     out = list(requirements)
     for index, named in listed:
         name, spec = named.group("name"), named.group("spec")
-        if python_subject(name) not in named_elsewhere and not _shown(name, bodies):
-            continue
+        if python_subject(name) not in named_elsewhere:
+            if bodies is None:
+                bodies = [(body, body.lower()) for body in texts]
+            if not _shown(name, bodies):
+                continue
         was = requirements[index]
         out[index] = msgspec.structs.replace(was, subject=python_subject(name), spec=spec)
     return out

@@ -375,7 +375,7 @@ def _device_use(names: tuple[str, ...]) -> re.Pattern[str]:
     )
 
 
-def _collected(step: Step, scripts: Collection[str]) -> list[str]:
+def _collected(step: Step, kept: StepFiles) -> list[str]:
     """The repo's test files a ``pytest`` step runs: the files it names, and those of the
     folders it names."""
     argv = step.argv
@@ -386,11 +386,9 @@ def _collected(step: Step, scripts: Collection[str]) -> list[str]:
         for a in argv[1:]
         if not a.startswith("-") and not re.search(r"[$<>{}*]", a)
     ]
-    files = [n for n in named if n in scripts]
-    folders = tuple(n.rstrip("/") + "/" for n in named if n not in scripts)
-    return files + sorted(
-        rel for rel in scripts if rel.startswith(folders) and _TEST_FILE.search(rel)
-    )
+    files = [n for n in named if n in kept.scripts]
+    folders = tuple(n.rstrip("/") + "/" for n in named if n not in kept.scripts)
+    return files + [rel for rel in kept.test_files() if rel.startswith(folders)]
 
 
 class StepFiles:
@@ -403,6 +401,14 @@ class StepFiles:
         self.read = read
         self.jit = JitBuilds(scripts, read)
         self._devices: dict[str, Optional[StepNeeds]] = {}
+        self._tests: Optional[list[str]] = None
+
+    def test_files(self) -> list[str]:
+        """The scripts named as test files, sorted: looked for once, not once per step (a
+        repo's every ``pytest`` step would test each of its thousands of scripts)."""
+        if self._tests is None:
+            self._tests = sorted(rel for rel in self.scripts if _TEST_FILE.search(rel))
+        return self._tests
 
     def devices(self, rel: str) -> Optional[StepNeeds]:
         """``_file_devices`` of the test file ``rel``; None for a file that cannot be read."""
@@ -428,7 +434,7 @@ def _test_device(step: Step, kept: StepFiles) -> Step:
     (``adapterimports``)."""
     if step.needs.devices or step.needs.device_kind or step.kind != "test":
         return step
-    for rel in _collected(step, kept.scripts):
+    for rel in _collected(step, kept):
         found = kept.devices(rel)
         if found is not None:  # one such file is enough: the rest are not read
             needs = msgspec.structs.replace(
@@ -445,7 +451,11 @@ def _file_devices(
     target or launcher state (``testdevices``); None when it says none, skips or falls back
     without them, or mocks its launch."""
     kind = _used_device(text)
-    quiet = _FALLBACK.search(text) or _MOCKED.search(text)
+    # ``_MOCKED`` (tried at every character: its branches start with ``\b``) only where its
+    # words are
+    quiet = _FALLBACK.search(text) or (
+        ("mock" in text or "patch(" in text) and _MOCKED.search(text)
+    )
     stated = stated_devices(text) if not quiet else None
     if kind is None and stated is None:
         framework = framework_device(text) if not quiet else None

@@ -11,6 +11,7 @@ host with no NPU and on one with a single 910B3 (outsider9 #4)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Optional
 
 from bringup import lazyre
@@ -34,6 +35,8 @@ _LAUNCH = lazyre.compile(
 msrun's ``--local_worker_num``/``--worker_num``, ``mpirun -np 8``, accelerate's
 ``"--num-processes", "2"`` as a list's items; the count written, or a format field
 (``{device_nums}``) a helper fills in."""
+_LAUNCH_WORDS = ("nproc", "worker", "processes", "mpirun")
+"""What every match of ``_LAUNCH`` holds."""
 _DEF = lazyre.compile(r"\bdef\s+(\w{1,80})\s*\(([^)]{0,400})\)")
 
 
@@ -48,7 +51,7 @@ def stated_devices(text: str) -> Optional[StepNeeds]:
         kinds.update(kind for kind in named if kind is not None)
         if named:
             chips.extend(chips_in(" ".join(words)))
-    for target in _TARGET.finditer(text):
+    for target in _targets(text):
         kind = target_kind(target.group(1) or target.group(2))
         if kind is not None:
             kinds.add(kind)
@@ -59,9 +62,20 @@ def stated_devices(text: str) -> Optional[StepNeeds]:
     return StepNeeds(devices=max(count, 1), device_kind=kind, chips=tuple(dict.fromkeys(chips)))
 
 
+def _targets(text: str) -> Iterator[re.Match[str]]:
+    """``_TARGET``'s matches, searched for only in a text holding one of its words: a
+    pattern whose branches start with ``\\b`` is tried at every character of the text,
+    where a word is found at memory speed (most test files hold none)."""
+    if "device_target" not in text and "set_device" not in text:
+        return iter(())
+    return _TARGET.finditer(text)
+
+
 def _launched(text: str) -> int:
     """The most processes per node a launcher in ``text`` starts (0 for none): per node
     (``--local_worker_num``) where the file says so beside the total (``--worker_num``)."""
+    if not any(word in text for word in _LAUNCH_WORDS):  # as ``_targets``
+        return 0
     found = list(_LAUNCH.finditer(text))
     local = any("local" in (m.group("option") or "") for m in found)
     counts = [
