@@ -33,10 +33,12 @@ def test_a_message_pasted_alone_is_placed_by_its_words(log: str, place: tuple[st
     assert diagnosis.evidence[0].line == 1
 
 
-def test_the_line_nearest_the_end_is_read_first() -> None:
-    # Constructed from the two messages above: a paste ends in what went wrong.
+def test_only_the_last_line_is_read() -> None:
+    # Constructed from the two messages above: a paste ends in what went wrong, and a log that
+    # goes on after such a line went on despite it.
     (diagnosis,) = explain_text(VISIBILITY + NO_LAYOUT)
     assert (diagnosis.layer, diagnosis.evidence[0].line) == ("operator_execution", 2)
+    assert explain_text(NO_LAYOUT + "[100%] Built target foo\n") == []
 
 
 def test_what_is_not_a_paste_or_says_nothing_is_wrong_is_not_read() -> None:

@@ -6,9 +6,11 @@ range", vllm-project/vllm-ascend#2674; a compiler's "... [-Wattributes]" quoted 
 FAQ): no signature, code, exception or failure line names it, and it holds no warning for
 ``fallback.warned`` to read. When such a log also shows no step that succeeded and no warning
 (a run that went on, or an install that worked, is no failure: test_triage_clean_logs), the
-words of its lines (the ``[[evidence]]`` entries, as a failure line's are read; the end of the
-log first, where a paste ends in what went wrong; not its quiet lines, a logger's INFO or a
-traceback's frames, which say what ran) place it: low confidence, no cause.
+words of its last line (the ``[[evidence]]`` entries, read as a failure line's are) place it,
+with low confidence and no cause. Only the last line: a paste ends in what went wrong, and a
+log that goes on after a line that sounds wrong went on despite it (a build that reaches
+"[100%] Built target"); and not a quiet line (a logger's INFO, a traceback's frame), which
+says what ran.
 """
 
 from __future__ import annotations
@@ -39,29 +41,29 @@ names no failure is the output of a run (its words name what it did, not what fa
 def diagnose(
     findings: Findings, tail: bytes, lines: int, rules: Optional[Rules] = None
 ) -> list[Diagnosis]:
-    """The place the words of a pasted message name, nearest the end first; [] when the log
+    """The place the words of a pasted message's last line name; [] when the log
     shows a failure line, a warning or a step that succeeded, is longer than a paste, or when no
     words name a place."""
     rules = builtin_rules() if rules is None else rules
     if findings.failures or findings.quieted or SUCCESS in findings.marks or lines > MAX_LINES:
         return []
     text = tail.decode("utf-8", "replace").splitlines()
-    for back, line in enumerate(reversed(text)):
-        words = _URL.sub(" ", line)
-        if not _TROUBLE.search(words) or _said_quietly(words, rules):
-            continue
-        said = by_words((words,), rules.evidence)
-        if said is not None:
-            return [
-                rule_diagnosis(
-                    said,
-                    Evidence(line=lines - back, text=line.strip()[:400]),
-                    matches=1,
-                    score=FAILURE_SCORE,
-                    confidence="low",
-                )
-            ]
-    return []
+    back, line = next(((n, t) for n, t in enumerate(reversed(text)) if t.strip()), (0, ""))
+    words = _URL.sub(" ", line)
+    if not _TROUBLE.search(words) or _said_quietly(words, rules):
+        return []
+    said = by_words((words,), rules.evidence)
+    if said is None:
+        return []
+    return [
+        rule_diagnosis(
+            said,
+            Evidence(line=lines - back, text=line.strip()[:400]),
+            matches=1,
+            score=FAILURE_SCORE,
+            confidence="low",
+        )
+    ]
 
 
 def _said_quietly(line: str, rules: Rules) -> bool:
