@@ -66,6 +66,7 @@ from bringup.triage import (
     runtimecompile,
     tiers,
     vendors,
+    worded,
 )
 from bringup.triage.confirm import confirm
 from bringup.triage.scanner import ScanResult, SignatureHits
@@ -188,16 +189,24 @@ def rank(
     generic = {sid for sid, signature in found.items() if signature and signature.record.generic}
     diagnoses = faultrank.below_places(diagnoses, found, extra)
     diagnoses = onepercause.one_per_cause(diagnoses, secondary, generic)
-    if not diagnoses:
-        diagnoses = remnant.diagnose(result.tail, result.lines)
-    if not diagnoses:
-        diagnoses = fallback.warned(result.findings, result.lines)
+    diagnoses = diagnoses or _nothing_failed(result)
     diagnoses = runtimecompile.in_the_job(diagnoses, result.findings)
     loose = generic | {d.signature_id for d in extra if not d.signature_id.startswith("code.")}
     diagnoses = phase.read_in(diagnoses, result.findings, loose)
     diagnoses = runtimecompile.in_the_build(diagnoses, result.findings, loose - generic)
     diagnoses = advice.fitted(diagnoses, marks)
     return diagnoses if top is None else diagnoses[:top]
+
+
+def _nothing_failed(result: ScanResult) -> list[Diagnosis]:
+    """What a log in which nothing names a failure says, the first reading that says something:
+    the traceback it was cut in (``remnant``), the warnings it stops at (``fallback.warned``),
+    the words of a message pasted alone (``worded``)."""
+    return (
+        remnant.diagnose(result.tail, result.lines)
+        or fallback.warned(result.findings, result.lines)
+        or worded.diagnose(result.findings, result.tail, result.lines)
+    )
 
 
 def _layer(
