@@ -129,6 +129,11 @@ class _Fatal:
         63): the environment is one way among others to fill them."""
         self.searched: list[bool] = []
         """Whether the current branch of each open chain ran a ``find_*`` command."""
+        self.hinted: set[str] = set()
+        """Variables a ``find_*`` command searches as ``HINTS`` or ``PATHS`` besides its
+        default places (``find_path(NCCL_INCLUDE_DIRS NAMES nccl.h HINTS
+        ${NCCL_INCLUDE_DIR})``, the FindNCCL.cmake PyTorch's copies spread, InfiniTensor
+        cmake/FindNCCL.cmake:104-106): a place to look, not a need."""
 
     def carried_into(self, tested: set[str]) -> set[str]:
         """The environment variables the ``tested`` variables were set from: ``set(CANN_PATHS
@@ -157,6 +162,7 @@ class _Fatal:
                 self.defaulted.add(args[0])
         if name.startswith("find_"):
             self.searched = [True] * len(self.searched)
+            self.hinted |= _hints(args)
         if name == "if":
             self.chains.append([(args, line)])
             self.past_first.append(False)
@@ -183,6 +189,21 @@ class _Fatal:
                 for c, _ in chain
                 for v in _ENV_READ.findall(" ".join(c))
             )
+
+
+def _hints(args: Sequence[str]) -> set[str]:
+    """The variables ``args`` of a ``find_*`` command give as ``HINTS`` or ``PATHS``, none
+    when the search skips its default places (``NO_DEFAULT_PATH``)."""
+    if "NO_DEFAULT_PATH" in args:
+        return set()
+    found: set[str] = set()
+    hinting = False
+    for arg in args:
+        if arg in _FIND_PROGRAM_KEYWORDS:
+            hinting = arg in ("HINTS", "PATHS")
+        elif hinting:
+            found.update(m.group(1) or m.group(2) for m in _VARIABLE.finditer(arg))
+    return found
 
 
 def _toolkit_of(program: str) -> str | None:
@@ -395,7 +416,10 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
     searched_only: set[str] = set()
     for conditions, message, searched in fatal.stops:
         if ASKS_TO_SET.search(message):
-            tested.update(_MESSAGE_NAMES.findall(message))
+            # a variable the search only took as a hint is the message's remedy for what
+            # the search found ("Please set NCCL_INCLUDE_DIR and NCCL_LIB_DIR manually" when
+            # the found header and library disagree, FindNCCL.cmake:154-155), not a need
+            tested.update(set(_MESSAGE_NAMES.findall(message)) - fatal.hinted)
         for condition, line in conditions:
             tested |= _named(condition)
             searched_only |= (
