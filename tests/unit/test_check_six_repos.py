@@ -117,10 +117,11 @@ def test_piped_check_reads_at_80_columns(
     block = out[out.index("  infer-adapter  examples/six-repos/infer-adapter") :]
     cann = block.splitlines()[2].split()  # under the title row
     assert cann[:6] == ["CANN", ">=", "6.3.RC1,", "<", "7.0", "6.3.RC3.1"]
-    # each part's place, then the unversioned mentions cited beside the versioned need
+    # each part's place (the README's range holds find_package(CANN 6.3), CMakeLists.txt:13,
+    # cited beside it), then the unversioned mentions cited beside the versioned need
     # ("编译只需要 CANN toolkit", README.md:22), not as places that state the range
     assert (
-        "CMakeLists.txt:13, CMakeLists.txt:14, README.md:10; also needed at README.md:17, "
+        "README.md:10, CMakeLists.txt:14; also needed at CMakeLists.txt:13, README.md:17, "
         "README.md:22," in " ".join(block.split())
     )
     assert "-DAscendOps_DIR=/opt/ascend-ops/lib/cmake/AscendOps" in out
@@ -136,17 +137,22 @@ def test_bringup_check_json(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert document["data"]["environments"] == 2
     assert document["data"]["tier"] == 0
-    # every source keeps its own statement in the JSON (the terminal shows the combination)
+    # every source keeps its own statement in the JSON (the terminal shows the combination),
+    # but for a floor the README's range admits only what it admits (CMakeLists.txt:13
+    # ``find_package(CANN 6.3)``): one statement, the floor's place cited beside the range
     stated = {
         (c["source"]["ref"].rsplit("/", 1)[1], c["source"]["line"], c["spec"])
         for c in document["data"]["resolution"]["checks"]
         if c["component"] == "infer-adapter" and c["subject"] == "cann"
     }
-    assert stated == {
-        ("CMakeLists.txt", 13, ">=6.3"),
-        ("CMakeLists.txt", 14, "<7.0"),
-        ("README.md", 10, ">=6.3.RC1,<7.0"),
-    }
+    assert stated == {("CMakeLists.txt", 14, "<7.0"), ("README.md", 10, ">=6.3.RC1,<7.0")}
+    (ranged,) = (
+        c
+        for c in document["data"]["resolution"]["checks"]
+        if c["component"] == "infer-adapter" and c["spec"] == ">=6.3.RC1,<7.0"
+    )
+    beside = {(a["ref"].rsplit("/", 1)[1], a["line"]) for a in ranged["also"]}
+    assert ("CMakeLists.txt", 13) in beside
     assert {v["component"] for v in document["data"]["verdicts"]} == {
         "ascend-comm",
         "ascend-ops",

@@ -612,3 +612,26 @@ def test_the_variables_an_optional_step_exports_are_the_options() -> None:
     # constructed: the same step not marked optional exports the repo's needs
     told = MINDIE_OPTIONAL_STEP.replace("（可选）", "")
     assert _exported(told) == [("ATB_SPEED_HOME_PATH", ""), ("LD_LIBRARY_PATH", "")]
+
+
+def test_a_variable_a_search_takes_as_a_hint_is_no_need_when_a_message_names_it() -> None:
+    # InfiniTensor/InfiniTensor@5cb7c1fc cmake/FindNCCL.cmake:93, 104-106, 153-155 (PyTorch's
+    # FindNCCL, copied into many repos): the environment's NCCL_INCLUDE_DIR is a hint beside
+    # the search's default places; the stop fires when the found header and library
+    # disagree, and its "Please set ... manually" is the remedy, not a need
+    find_nccl = (
+        'set(NCCL_INCLUDE_DIR $ENV{NCCL_INCLUDE_DIR} CACHE PATH "Folder contains NVIDIA NCCL'
+        ' headers")\n'
+        "find_path(NCCL_INCLUDE_DIRS\n  NAMES nccl.h\n  HINTS ${NCCL_INCLUDE_DIR})\n"
+        "if(NCCL_FOUND)\n"
+        "    if (NOT NCCL_VERSION_MATCHED)\n"
+        '      message(FATAL_ERROR "Found NCCL header version and library version do not match!'
+        ' Please set NCCL_INCLUDE_DIR manually.")\n'
+        "    endif()\n"
+        "endif()\n"
+    )
+    assert _cmake_env("cmake/FindNCCL.cmake", find_nccl) == []
+    # the same stop without the search (constructed): the message's variable is the need
+    lines = find_nccl.split("\n")
+    unsearched = "\n".join([lines[0], *lines[5:]])
+    assert _cmake_env("cmake/FindNCCL.cmake", unsearched) == [("NCCL_INCLUDE_DIR", 1)]

@@ -269,3 +269,21 @@ def test_a_workflow_that_builds_the_docs_says_nothing_of_where_the_repo_runs() -
     )
     assert runner_os("ubuntu-latest", workflow) is None
     assert runner_os("ubuntu-latest", workflow.replace("Build Docs", "Run tests")) == "linux"
+
+
+def test_a_module_that_runs_as_a_script_is_a_command_not_the_package(tmp_path: Path) -> None:
+    # ModelTC/lightx2v@0591c35e lightx2v/api_server.py:7 "import uvicorn" and :95
+    # 'if __name__ == "__main__":' (the server the package can be run as); Ascend-AgentSDK
+    # @76c518e8 agentic_rl/start.py:27-30 "import hydra" ... "import ray" and :151 likewise.
+    # What such a module imports is that command's need; a module without one is the package's
+    package = tmp_path / "lightx2v"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "api_server.py").write_text(
+        "import argparse\nimport uvicorn\n\n\ndef main():\n    pass\n\n\n"
+        'if __name__ == "__main__":\n    main()\n'
+    )
+    (package / "start.py").write_text("import hydra\nimport ray\n\nif __name__ == '__main__':\n")
+    (package / "core.py").write_text("import torch\n")
+    found = [r.subject for r in package_imports(tmp_path, ".", "lightx2v", [])]
+    assert found == ["torch"]

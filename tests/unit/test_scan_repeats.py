@@ -96,8 +96,8 @@ def test_a_release_series_prose_names_restates_the_floor_at_it() -> None:
 def test_bounds_a_range_also_states_are_that_range() -> None:
     # hicann/pyasc@cecba26a README.md:65 "`python` 3.9-3.12", docs/quick_start.md:236
     # "- python >= 3.9.0, python <= 3.12" (read as two bounds) and setup.py:376
-    # "if sys.version_info < (3, 9):", a bound the build checks: it keeps its own statement,
-    # and the guide's ">= 3.9.0" repeats it
+    # "if sys.version_info < (3, 9):", a bound the build checks: the range admits only what
+    # it admits, so it is a place of the range, as the guide's ">= 3.9.0" is
     found = [
         _stated("python", ">=3.9,<3.13", "README.md", 65, "python 3.9-3.12"),
         _stated("python", ">=3.9", "setup.py", 376, "sys.version_info < (3, 9)"),
@@ -107,8 +107,7 @@ def test_bounds_a_range_also_states_are_that_range() -> None:
     authority = {"README.md": PROSE, "setup.py": DECLARED, "docs/quick_start.md": PROSE}
     merged = merge_repeats(found, authority)
     assert [(r.spec, _places(r)) for r in merged] == [
-        (">=3.9,<3.13", [("README.md", 65), ("docs/quick_start.md", 236)]),
-        (">=3.9", [("setup.py", 376), ("docs/quick_start.md", 236)]),
+        (">=3.9,<3.13", [("README.md", 65), ("docs/quick_start.md", 236), ("setup.py", 376)]),
     ]
 
 
@@ -205,6 +204,32 @@ def test_a_range_whose_floor_is_the_strictest_is_their_one_requirement() -> None
     higher = [found[0], _stated("pypi:gym", ">=0.19", "setup.py", 34, "gym>=0.19")]
     merged_apart = merge_repeats(higher, {"setup.py": DECLARED, "requirements.txt": DECLARED})
     assert [r.spec for r in merged_apart] == ["<=0.21.0,>=0.18.3", ">=0.19"]
+
+
+def test_a_host_tools_range_whose_floor_is_the_strictest_takes_its_floors() -> None:
+    # ByteDance-Seed/Triton-distributed@1512a811 python/pyproject.toml:2 requires
+    # "cmake>=3.20,<4.0" to build, python/setup.py:675 raises "CMake >= 3.20.0 is required":
+    # one CMake need, the range; hicann/catlass@0dfcf9df README.md:112 "gcc >= 7.5, < 13.0"
+    # beside environment.yml:11 "gcc>=7.5.0" likewise. A floor above the range's stays apart
+    found = [
+        _stated("cmake", "<4.0,>=3.20", "python/pyproject.toml", 2, "build: cmake>=3.20,<4.0"),
+        _stated("cmake", ">=3.20.0", "python/setup.py", 675, "CMake >= 3.20.0 is required"),
+        _stated("gcc", ">=7.5,<13.0", "README.md", 112, "gcc >= 7.5, < 13.0"),
+        _stated("gcc", ">=7.5.0", "environment.yml", 11, "conda: gcc>=7.5.0"),
+    ]
+    authority = {
+        "python/pyproject.toml": DECLARED,
+        "python/setup.py": DECLARED,
+        "README.md": PROSE,
+        "environment.yml": DECLARED,
+    }
+    merged = merge_repeats(found, authority)
+    assert [(r.subject, r.spec, _places(r)) for r in merged] == [
+        ("cmake", "<4.0,>=3.20", [("python/pyproject.toml", 2), ("python/setup.py", 675)]),
+        ("gcc", ">=7.5,<13.0", [("README.md", 112), ("environment.yml", 11)]),
+    ]
+    above = [found[0], _stated("cmake", ">=3.22", "CMakeLists.txt", 1, "VERSION 3.22")]
+    assert [r.spec for r in merge_repeats(above, authority)] == ["<4.0,>=3.20", ">=3.22"]
 
 
 def test_pins_that_differ_and_a_soft_floor_beside_a_pin_stay_apart() -> None:

@@ -40,11 +40,11 @@ from bringup.model import Requirement
 from bringup.scan.cmake_options import option_features
 from bringup.scan.cmakearchives import FETCHERS, archived
 from bringup.scan.cmakelex import REFERENCE, expand, line_of, resolved_url
+from bringup.scan.cmakestops import ENV_READ, FIND_PROGRAM_KEYWORDS, VARIABLE, FatalChains
 from bringup.scan.cpm import cpm_downloads
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fatalpackages import fatal_packages
 from bringup.scan.linked import linked_in, provider
-from bringup.scan.outcomes import cmake_outcome
 from bringup.scan.runtools import cmake_tools
 from bringup.scan.shellguards import ASKS_TO_SET, SHELL_OWN
 from bringup.scan.sysdeps import tool_subject
@@ -52,8 +52,6 @@ from bringup.scan.sysdeps import tool_subject
 if TYPE_CHECKING:
     from bringup.scan.cmakelex import CMakeCommand
 
-_ENV_READ = lazyre.compile(r"ENV\{(\w+)\}")
-_VARIABLE = lazyre.compile(r"\$\{(\w+)\}|^(\w+)$")
 _CURRENT_DIR = lazyre.compile(r"^\$\{(?:CMAKE_CURRENT_SOURCE_DIR|CMAKE_CURRENT_LIST_DIR)\}/")
 _SOURCE_DIRS = lazyre.compile(
     r"^\$\{(?:PROJECT_SOURCE_DIR|CMAKE_SOURCE_DIR|CMAKE_CURRENT_SOURCE_DIR|"
@@ -62,9 +60,6 @@ _SOURCE_DIRS = lazyre.compile(
 _CPM = ("cpm", "rapids_cpm_")
 """Commands of CPM and of rapids-cmake's wrappers around it (``scan.cpm``)."""
 _URL_KEYS = frozenset({"URL", "GIT_REPOSITORY", "SVN_REPOSITORY", "HG_REPOSITORY"})
-_FIND_PROGRAM_KEYWORDS = frozenset(
-    {"NAMES", "HINTS", "PATHS", "PATH_SUFFIXES", "DOC", "REQUIRED", "NO_DEFAULT_PATH"}
-)
 _FIND_LIBRARY_KEYWORDS = frozenset({"NAMES_PER_DIR", "ENV", "OPTIONAL", "NO_CACHE"})
 
 
@@ -85,8 +80,8 @@ def _named(args: Sequence[str]) -> set[str]:
     """Variables a condition names: ``${X}`` anywhere, a bare word, ``ENV{X}``."""
     found: set[str] = set()
     for arg in args:
-        found.update(_ENV_READ.findall(arg))
-        for match in _VARIABLE.finditer(arg):
+        found.update(ENV_READ.findall(arg))
+        for match in VARIABLE.finditer(arg):
             found.add(match.group(1) or match.group(2))
     return found
 
@@ -99,101 +94,6 @@ def _first_named(commands: Sequence[CMakeCommand], variables: set[str]) -> dict[
     for command in commands:
         for variable in _named(command.args) & variables:
             found.setdefault(variable, command.line)
-    return found
-
-
-class _Fatal:
-    """The ``if`` chain directly around each ``message(FATAL_ERROR)``: all its conditions,
-    each with its line (an ``else`` branch stops because every test of its chain failed; an
-    outer chain only decides whether the check runs at all)."""
-
-    def __init__(self) -> None:
-        self.chains: list[list[tuple[tuple[str, ...], int]]] = []
-        self.stops: list[tuple[list[tuple[tuple[str, ...], int]], str, bool]] = []
-        """Each stop's chain, its message, and whether a branch around it searched first."""
-        self.fallen_back: set[str] = set()
-        self.past_first: list[bool] = []
-        """The environment variables the chains around a stopping chain test, where the stop
-        lies past their first branch: ``if(DEFINED ENV{X})`` whose ``else`` tries default
-        paths and stops only when none exists (hicann/hixl@9ed283b2 cmake/variables.cmake:
-        26-36; cann-samples cmake/ascend.cmake:27-50, "Please set ASCEND_HOME_PATH" in that
-        ``else``). The variable has a fallback, so it is no need (the truth conventions, C2);
-        the stop is the fallback's."""
-
-        self.carried: dict[str, set[str]] = {}
-        """The environment variables each variable is ``set`` from."""
-        self.defaulted: set[str] = set()
-        """Variables given a literal default when empty (``if(NOT X) set(X "10")``), or
-        ``set`` from what the configure found otherwise (``set(CANN_PATHS "${ASCEND_PATH}/
-        ${CANN_VERSION}")`` from the toolkit's version file when ``ASCEND_OPS_BASE_PATH`` is
-        no directory, cann-recipes-embodied-intelligence ops/ascendc/cmake/config.cmake:52-
-        63): the environment is one way among others to fill them."""
-        self.searched: list[bool] = []
-        """Whether the current branch of each open chain ran a ``find_*`` command."""
-
-    def carried_into(self, tested: set[str]) -> set[str]:
-        """The environment variables the ``tested`` variables were set from: ``set(CANN_PATHS
-        "$ENV{ASCEND_TOOLKIT_HOME}")`` then ``if(NOT EXISTS "${CANN_PATHS}")
-        message(FATAL_ERROR ...)`` checks the environment (DrivingSDK cmake/config.cmake:
-        31-37); not through one given a default when empty (TransformerEngine
-        transformer_engine/common/CMakeLists.txt:519-522)."""
-        return {env for name in tested - self.defaulted for env in self.carried.get(name, ())}
-
-    def alternatives(self) -> list[set[str]]:
-        """The environment variables set into one variable, each an alternative to the others
-        (``if(DEFINED ENV{ASCEND_HOME_PATH}) set(ASCEND_DIR $ENV{ASCEND_HOME_PATH})
-        elseif(DEFINED ENV{ASCEND_TOOLKIT_HOME}) set(ASCEND_DIR $ENV{ASCEND_TOOLKIT_HOME})``,
-        msprobe ccsrc/xor_checksum/cmake/ascend.cmake:26-29)."""
-        return [envs - SHELL_OWN for envs in self.carried.values() if len(envs - SHELL_OWN) > 1]
-
-    def follow(self, command: CMakeCommand) -> None:
-        name, args, line = command
-        if name == "set" and len(args) >= 2:
-            read = _ENV_READ.findall(" ".join(args[1:]))
-            self.carried.setdefault(args[0], set()).update(read)
-            # ``if(NOT CANN_PATHS) set(CANN_PATHS "$ENV{ASCEND_TOOLKIT_HOME}")``: the
-            # environment fills what nothing else did (DrivingSDK cmake/config.cmake:31-33)
-            emptied = bool(self.chains) and self.chains[-1][0][0][:2] == ("NOT", args[0])
-            if emptied or (not read and _found_otherwise(args)):
-                self.defaulted.add(args[0])
-        if name.startswith("find_"):
-            self.searched = [True] * len(self.searched)
-        if name == "if":
-            self.chains.append([(args, line)])
-            self.past_first.append(False)
-            self.searched.append(False)
-        elif name in ("elseif", "else") and self.chains:
-            self.chains[-1].extend([(args, line)] if name == "elseif" else [])
-            self.past_first[-1] = True
-            self.searched[-1] = False
-        elif name == "endif" and self.chains:
-            self.chains.pop()
-            self.past_first.pop()
-            self.searched.pop()
-        elif name == "message" and cmake_outcome(args) == "fail":
-            conditions = list(self.chains[-1]) if self.chains else []
-            self.stops.append((conditions, " ".join(args[1:]), any(self.searched[:-1])))
-            # an outer branch that searched the machine (``find_package(Python3)`` in the
-            # ``else`` of ``elseif(DEFINED ENV{Python3_EXECUTABLE})``, pypto
-            # cmake/config.cmake:19-28) stops for what the search did not find
-            outer = zip(self.chains[:-1], self.past_first[:-1])
-            self.fallen_back.update(
-                v for chain, past in outer if past for c, _ in chain for v in _tested_set(c)
-            )
-
-
-def _tested_set(condition: tuple[str, ...]) -> list[str]:
-    """The environment variables ``condition`` reads, but those it tests negated (``NOT
-    DEFINED ENV{X}``, ``NOT ENV{X}``): past ``if(DEFINED ENV{X})`` an ``else`` is where X is
-    missing, a fallback; past ``if(NOT DEFINED ENV{CUTENSOR_ROOT} AND NOT DEFINED
-    CUTENSOR_ROOT) message(FATAL_ERROR ...)`` it is where X is there, and a stop there (``if(NOT
-    EXISTS ${CUTENSOR_ROOT})``) is X's own (jdgsmallwood/cuda-spatial-filtering@ffc29e2a
-    cmake/find_cutensor.cmake:3-12)."""
-    found: list[str] = []
-    for index, word in enumerate(condition):
-        before = condition[max(index - 2, 0) : index]
-        if "NOT" not in before or before[-1:] not in (("NOT",), ("DEFINED",)):
-            found.extend(_ENV_READ.findall(word))
     return found
 
 
@@ -213,17 +113,9 @@ def _toolkit_of(program: str) -> str | None:
     )
 
 
-def _found_otherwise(args: Sequence[str]) -> bool:
-    """Whether ``set(<variable> <value>...)`` gives the variable a value made of other
-    variables (``"${ASCEND_PATH}/${CANN_VERSION}"``), not empty nor built on itself."""
-    value = " ".join(a for a in args[1:] if a not in ("CACHE", "PARENT_SCOPE", "FORCE"))
-    named = {m.group(1) for m in _VARIABLE.finditer(value) if m.group(1)}
-    return bool(named) and args[0] not in named
-
-
 def _program(args: tuple[str, ...]) -> str | None:
     """The tool ``find_program`` looks for; None for Python (a subject of its own)."""
-    words = [a for a in args[1:] if a not in _FIND_PROGRAM_KEYWORDS]
+    words = [a for a in args[1:] if a not in FIND_PROGRAM_KEYWORDS]
     if not words or "$" in words[0] or words[0].startswith("python"):
         return None
     return words[0]
@@ -264,7 +156,7 @@ def _found_library(command: CMakeCommand) -> dict[str, tuple[str, str, int, bool
         return {}
     names = args[args.index("NAMES") + 1 :] if "NAMES" in args else args[1:2]
     for name in names:
-        if name in _FIND_PROGRAM_KEYWORDS or name in _FIND_LIBRARY_KEYWORDS:
+        if name in FIND_PROGRAM_KEYWORDS or name in _FIND_LIBRARY_KEYWORDS:
             break
         known = provider(name)
         if known is not None:
@@ -372,7 +264,7 @@ def _stopping_needs(
 def _grouped(
     stopping: set[str], alternatives: list[set[str]], first_named: dict[str, int]
 ) -> list[list[str]]:
-    """``stopping`` in groups of alternatives (``_Fatal.alternatives``), each in the order
+    """``stopping`` in groups of alternatives (``FatalChains.alternatives``), each in the order
     the file names them."""
     groups: list[list[str]] = []
     left = set(stopping)
@@ -388,7 +280,7 @@ def _grouped(
 def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list[Requirement]:
     """The ``env_var``, ``submodule``, ``system_package`` and ``network`` requirements of
     one CMake file."""
-    fatal = _Fatal()
+    fatal = FatalChains()
     env_read: set[str] = set()
     programs: dict[str, tuple[str, int, bool]] = {}
     libraries: dict[str, tuple[str, str, int, bool]] = {}
@@ -401,7 +293,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
         fatal.follow(command)
         for arg in command.args:
             if "ENV{" in arg:
-                env_read.update(_ENV_READ.findall(arg))
+                env_read.update(ENV_READ.findall(arg))
         name, args, line = command
         if name == "set" and len(args) >= 2:
             # the branch that downloads, where others take a local tarball (``_set_at``)
@@ -431,11 +323,14 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
     searched_only: set[str] = set()
     for conditions, message, searched in fatal.stops:
         if ASKS_TO_SET.search(message):
-            tested.update(_MESSAGE_NAMES.findall(message))
+            # a variable the search only took as a hint is the message's remedy for what
+            # the search found ("Please set NCCL_INCLUDE_DIR and NCCL_LIB_DIR manually" when
+            # the found header and library disagree, FindNCCL.cmake:154-155), not a need
+            tested.update(set(_MESSAGE_NAMES.findall(message)) - fatal.hinted)
         for condition, line in conditions:
             tested |= _named(condition)
             searched_only |= (
-                _named(condition) - set(_ENV_READ.findall(" ".join(condition)))
+                _named(condition) - set(ENV_READ.findall(" ".join(condition)))
                 if searched
                 else set()
             )

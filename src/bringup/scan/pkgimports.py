@@ -9,7 +9,10 @@ the C++ library; its ``torch_atb`` distribution is an optional Python API), and 
 imports written at column 0: an import indented under ``try``, ``if`` or a function is
 optional or lazy, not a need. Sub-packages are left out: a vision model or a
 data-augmentation module under ``ascendspeed/`` imports einops or
-Pillow for that feature alone.
+Pillow for that feature alone. So is a module that runs as a script (``if __name__ ==
+"__main__":``): it is a command of its own, what it imports is what that command needs
+(ModelTC/LightX2V lightx2v/api_server.py:7 ``import uvicorn`` serves the package;
+Ascend/AgentSDK agentic_rl/start.py:27 ``import hydra`` launches training).
 
 An import name is a distribution only through ``_DISTRIBUTIONS``: ``zmq`` is installed as
 ``pyzmq``, and a name this table does not know (a vendored module, a sibling package) says
@@ -31,6 +34,7 @@ from bringup.scan.reading import read_text
 from bringup.subjects import python_subject
 
 _IMPORT = lazyre.compile(r"^(?:import|from)\s+([A-Za-z_]\w*)")
+_MAIN_BLOCK = lazyre.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]", re.MULTILINE)
 _DISTRIBUTIONS = {
     **{
         name: name
@@ -184,7 +188,7 @@ def _modules(folder: Path) -> list[Path]:
 
 def _imports(path: Path, rel: str) -> list[tuple[str, int]]:
     text, _ = read_text(path, rel, _MAX_BYTES)
-    if text is None:
+    if text is None or _MAIN_BLOCK.search(text):
         return []
     return [
         (matched.group(1), number)

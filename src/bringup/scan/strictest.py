@@ -7,13 +7,14 @@ the strictest floor. Within one scope, hardness and feature they are one require
 floor, cited where ``merge_repeats`` cites it (the most authoritative file stating it), every
 other place in ``also_at`` and each other floor named in its text ("also stated: >=3.9
 (README.md:71)"), so nothing is lost. A pin every floor admits ("Python 3.11" beside ``>=3.10``)
-is their conjunction too and takes them, as does a distribution's range whose floor is the
-strictest (mindrl requirements.txt:4 ``gym >= 0.18.3, <= 0.21.0`` beside setup.py:34
-``gym>=0.18.3``). Pins that differ, or a pin below a floor, exclude each other: a contradiction
-(``contradictions``) whose lines the check shows, so they stay apart. Other ranges, ceilings and
-lists keep their own statements, as do the capability floors ``floors`` unites (alternatives,
-not a conjunction). A soft release the hard floor admits ("tested with 12.2.1" beside a stop
-below 11.5) says what works within it: folded into the floor, noted.
+is their conjunction too and takes them, as does a range whose floor is the strictest
+(mindrl requirements.txt:4 ``gym >= 0.18.3, <= 0.21.0`` beside setup.py:34 ``gym>=0.18.3``;
+Triton-distributed python/pyproject.toml:2 ``cmake>=3.20,<4.0`` beside the ``CMake >= 3.20.0``
+python/setup.py:675 checks). Pins that differ, or a pin below a floor, exclude each other: a
+contradiction (``contradictions``) whose lines the check shows, so they stay apart. Other
+ranges, ceilings and lists keep their own statements, as do the capability floors ``floors``
+unites (alternatives, not a conjunction). A soft release the hard floor admits ("tested with
+12.2.1" beside a stop below 11.5) says what works within it: folded into the floor, noted.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from bringup import lazyre
 from bringup.model import Alternative, Requirement
 from bringup.scan.architectures import capability_subject
 from bringup.scan.lonebounds import FLOOR, PIN, lone_release
-from bringup.subjects import scope_of
 from bringup.versions import Version
 
 _PACKAGE_FLOOR = lazyre.compile(r"^([A-Za-z][\w.+-]{0,60}?)>=v?(\d{1,6}(?:\.\d{1,6}){0,4})$")
@@ -43,14 +43,11 @@ def _release(requirement: Requirement, pattern: re.Pattern[str]) -> Version | No
 
 
 def _range_floor(requirement: Requirement) -> Version | None:
-    """The floor of a Python distribution's range with one ceiling (``>=0.18.3,<=0.21.0``,
-    written in either order), as a release, or None. A host tool's range keeps apart from
-    the bound a build checks (``test_scan_repeats``: pyasc's Python)."""
+    """The floor of a range with one ceiling (``>=0.18.3,<=0.21.0``, written in either
+    order), as a release, or None: a distribution's or a host tool's alike (a build's
+    ``cmake>=3.20,<4.0`` holds the ``CMake >= 3.20.0`` its setup.py checks)."""
     parts = requirement.spec.split(",")
-    distribution = requirement.subject.startswith("pypi:") or (
-        scope_of(requirement.subject) == "python_package"
-    )
-    if requirement.any_of or len(parts) != 2 or not distribution:
+    if requirement.any_of or len(parts) != 2:
         return None
     floors = [p for p in parts if FLOOR.match(p)]
     if len(floors) != 1 or not any(p.strip().startswith("<") for p in parts):
