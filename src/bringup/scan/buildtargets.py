@@ -1,6 +1,7 @@
 """The directories a build command builds, as its arguments name them (``routedirs``):
 ``make -C DIR``, ``cmake -S DIR``, ``go build ./cmd/x``, ``cargo build --manifest-path``,
-``python DIR/setup.py``, ``pip install DIR``, a build script run by its path."""
+``python DIR/setup.py``, ``pip install DIR`` (or ``pip wheel DIR``: rapidsai/rmm README.md:130
+builds ``./python/librmm``'s wheel first), a build script run by its path."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def built_targets(argv: tuple[str, ...]) -> list[str]:
     """The directories (as written, ``.`` for the one it runs in) a build command builds:
     ``make [-C DIR]``, ``cmake -S DIR`` or ``cmake DIR`` (not ``cmake --build``, a build
     tree), ``go build|install [PATH]``, ``cargo build|install [--manifest-path FILE]``,
-    ``python DIR/setup.py``, ``pip install DIR``, a build script run (``bash DIR/build.sh``);
+    ``python DIR/setup.py``, ``pip install|wheel DIR``, a build script run (``bash DIR/build.sh``);
     none for any other command."""
     program, args = program_name(argv), argv[1:]
     if program in ("make", "gmake"):
@@ -49,7 +50,7 @@ def built_targets(argv: tuple[str, ...]) -> list[str]:
         return [dirname(args[0]) or "."]
     if program.startswith("python") and args[:2] == ("-m", "pip"):
         program, args = "pip", args[2:]
-    if program in ("pip", "pip3") and args[:1] == ("install",):
+    if program in ("pip", "pip3") and args[:1] in (("install",), ("wheel",)):
         return [a for a in args[1:] if a == "." or a.startswith(("./", "../", REPO_PATH))]
     if program in ("bash", "sh") and args:
         script = args[0]

@@ -86,7 +86,7 @@ def _targets(text: str, rst: bool) -> list[tuple[int, str, str]]:
     return found
 
 
-def _about_installing(words: str, section: str) -> bool:
+def about_installing(words: str, section: str) -> bool:
     """Whether a link is to an install guide: its own words say so ("Installation Guide"
     under "Getting Started"), or, when they say neither, the section it stands in does."""
     if _NOT_INSTALL.search(_INSTALL_TUTORIAL.sub("", words)):
@@ -151,7 +151,7 @@ def guide_links(readme_rel: str, text: str, repo_name: str = "") -> list[str]:
         section = " / ".join(title for _, title in path)
         if _SKIPPED.search(section):
             continue
-        if _about_installing(words, section):
+        if about_installing(words, section):
             found.append(rel)
         elif _QUICK_START.search(words) and not _NOT_QUICK.search(words):
             quick.append(rel)

@@ -7,8 +7,10 @@ build script of a top-level script directory: ``buildnames.route_scripts``), rea
 directories it always enters and builds (``routedirs``), and the top ``CMakeLists.txt`` with
 those of the directories the scripts build, read for the ``add_subdirectory`` chains
 (``cmakesubdirs``), and the top ``setup.py``/``pyproject.toml``, read for the folders they
-package or compile (``pypackaged``). Each folder keeps the first line found to build it, so
-a scan can say why a folder is in the repo's scope. Computed once per repo.
+package or compile (``pypackaged``), and the top README's install sections, read for the
+folders they enter and build (``guidedirs``: QServe's ``cd kernels`` then ``python setup.py
+install``). Each folder keeps the first line found to build it, so a scan can say why a
+folder is in the repo's scope. Computed once per repo.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ SUBDIRECTORY = "add_subdirectory"
 """Added by a ``CMakeLists.txt`` of the route."""
 PACKAGED = "package"
 """Packaged or compiled by the top ``setup.py`` or ``pyproject.toml`` (``pypackaged``)."""
+GUIDED = "guide"
+"""Entered and built by the top README's install section (``guidedirs``)."""
 
 
 class Built(NamedTuple):
@@ -41,11 +45,15 @@ class Built(NamedTuple):
 
 
 def main_route(
-    build_texts: Mapping[str, str], rels: Collection[str], off: Collection[str] = ()
+    build_texts: Mapping[str, str],
+    rels: Collection[str],
+    off: Collection[str] = (),
+    texts: Mapping[str, str] | None = None,
 ) -> dict[str, Built]:
     """``folder -> Built`` for each folder the route builds; ``build_texts``: the repo's build
     files (``rel -> text``), ``rels``: its files, ``off``: the folders only a build option
-    off by default adds (``optdirs``), which the default route does not build."""
+    off by default adds (``optdirs``), which the default route does not build; ``texts``:
+    every file read, for the README's install sections."""
     found = {
         folder: Built(folder, SCRIPT, rel, line)
         for folder, (rel, line) in routed_lines(route_scripts(build_texts), rels).items()
@@ -55,6 +63,13 @@ def main_route(
         found.setdefault(folder, Built(folder, SUBDIRECTORY, added.rel, added.line))
     for folder, (rel, line) in packaged_folders(build_texts, rels).items():
         found.setdefault(folder, Built(folder, PACKAGED, rel, line))
+    # here, not at the top: the README reader's section words (``docsections``) import the
+    # scope names of ``scopes``, which imports this module
+    from bringup.scan.guidedirs import guided_lines
+
+    for folder, (rel, line) in guided_lines(texts or {}, rels).items():
+        if folder not in off:
+            found.setdefault(folder, Built(folder, GUIDED, rel, line))
     return found
 
 
@@ -74,6 +89,6 @@ def route_sets(
     """The folders the route's scripts build, with those the go.mod of a module they build
     replaces modules by, and the folders its CMake adds or its Python build packages; each
     with the folders above them."""
-    scripted = frozenset(f for f, built in route.items() if built.how == SCRIPT)
+    scripted = frozenset(f for f, built in route.items() if built.how in (SCRIPT, GUIDED))
     added = (f for f, built in route.items() if built.how in (SUBDIRECTORY, PACKAGED))
     return route_folders(with_replaced_modules(scripted, texts)), route_folders(added)

@@ -202,7 +202,7 @@ class Scopes:
         self._idle_cmake = unbuilt_cmake(rels, build_texts)
         self._copied = copied_scripts(build_texts)
         self._named_in = dict(build_texts)
-        self.route = main_route(build_texts, rels, self._options)
+        self.route = main_route(build_texts, rels, self._options, texts)
         """folder -> ``Built``: what the repo's main route builds, and the line that does."""
         self._names = BuildNames(build_texts, self._options)
         # by folder: the path of every file walks its folders (a tree 800 deep was cubic)
