@@ -4,6 +4,7 @@ log file: lines wrapped at the console's width under a hanging indent, never ins
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -163,24 +164,39 @@ def _cell(text: str) -> str:
     return " ".join(text.splitlines()).rstrip()
 
 
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+
+_BREAK = ("\n", "")
+
+
 def wrap_line(line: Line, width: int, indent: int, head: Line | None = None) -> list[Line]:
     """Styled ``line`` in lines of at most ``width`` cells, wrapped at its spaces under a
     hanging ``indent``, the first line after ``head`` (the indent when None). A word keeps
     its styles across pieces (``(README.md:10)`` half dim); a word longer than a line stands
-    alone on its line; no line ends in spaces."""
+    alone on its line; no line ends in spaces. A line break in the text (a knowledge base's
+    cause listing "a. ... b. ...") starts the next line under the indent: printed as it
+    is, it would start at column 1, outside the indent of a table's value column."""
     from bringup.report.styled import Line, cell_len
 
     words: list[list[tuple[str, str]]] = [[]]
     for piece, style in line.pieces:
-        for n, part in enumerate(piece.split(" ")):
-            if n:
-                words.append([])
-            if part:
-                words[-1].append((part, style))
+        for k, row in enumerate(_LINE_BREAK.split(piece)):
+            if k:
+                words += [[_BREAK], []]
+            for n, part in enumerate(row.split(" ")):
+                if n:
+                    words.append([])
+                if part:
+                    words[-1].append((part, style))
     lines = [head.copy() if head is not None else Line(" " * indent)]
     used = lines[0].cell_len
     fresh = True
     for word in filter(None, words):
+        if word == [_BREAK]:
+            if not fresh:  # a blank line or a break before any text adds no line
+                lines.append(Line(" " * indent))
+                used, fresh = indent, True
+            continue
         size = sum(cell_len(part) for part, _ in word)
         after = not fresh or bool(lines[-1].plain.strip())  # a word or the head's text
         if after and used + (0 if fresh else 1) + size > width:
