@@ -42,3 +42,19 @@ def test_a_narrow_terminal_still_wraps_each_item_under_the_column() -> None:
     column = lines[0].index("device_init")
     assert all(not line[:column].strip() and line[column] != " " for line in lines[2:])
     assert any(line[column:].startswith("c. ") for line in lines)
+
+
+# Ascend/mind-cluster@22bb3d98 kg-config.json, AISW_CANN_Runtime_063's description_zh (kept in
+# faultdiag.toml): one item of Chinese with no space to wrap at.
+_ZH_LONG = "g. 无人写或通信异常导致notify寄存器未被record，导致notify wait超时。"  # noqa: RUF001
+
+
+def test_chinese_text_wraps_inside_the_column_and_keeps_latin_words_whole() -> None:
+    lines = _lines(_ZH_LONG * 3, width=60)
+    column = lines[0].index("device_init")
+    from bringup.report.styled import cell_len
+
+    assert len(lines) > 3
+    assert all(cell_len(line) <= 60 for line in lines)
+    assert all(not line[:column].strip() for line in lines[2:])
+    assert all("notif" not in line or "notify" in line for line in lines)
