@@ -32,6 +32,7 @@ def pytest_configure(config: pytest.Config) -> None:
     folder is removed at exit (environments of hundreds of MB are built there: left behind, a few
     hundred runs fill a disk), after the pattern cache's own exit handler has written to it: exit
     handlers run last registered first, and this one is registered before any pattern compiles."""
+    os.environ.pop("BRINGUP_CACHE_DIR", None)  # it would win over the folder below
     if "XDG_CACHE_HOME" not in os.environ:
         folder = tempfile.mkdtemp(prefix="bringup-test-cache-")
         os.environ["XDG_CACHE_HOME"] = folder
@@ -94,7 +95,12 @@ def no_user_kb(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     temporary dir, and the default triage engine: what a command sees on a fresh machine."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    for name in ("BRINGUP_KB_DIR", "BRINGUP_KB_EXTRA_DIR", "BRINGUP_TRIAGE_ENGINE"):
+    for name in (
+        "BRINGUP_CACHE_DIR",
+        "BRINGUP_KB_DIR",
+        "BRINGUP_KB_EXTRA_DIR",
+        "BRINGUP_TRIAGE_ENGINE",
+    ):
         monkeypatch.delenv(name, raising=False)
 
 

@@ -1,5 +1,6 @@
 """bringup's one cache: artefacts compiled from data files (the knowledge base, the failure
-signatures' Hyperscan database, the checked built-in triage data), kept in the user cache dir.
+signatures' Hyperscan database, the checked built-in triage data, compiled regular expressions,
+``--index`` answers), kept in the user cache dir (``directory``).
 
 An entry is one file, ``<kind>-<key>.<suffix>``, whose key is the ``fingerprint`` of what it
 was built from: bringup's version, the data files' paths, sizes and modification times, and
@@ -36,9 +37,17 @@ class Kind(NamedTuple):
         return f"{self.name}-*.{self.suffix}"
 
 
+CACHE_VARIABLE = "BRINGUP_CACHE_DIR"
+"""The variable that puts the cache elsewhere (a CI job's cache path, a read-only home):
+``--state`` moves ``up``'s history, not this cache, which every command reads."""
+
+
 def directory(env: Optional[Mapping[str, str]] = None) -> Path:
-    """``$XDG_CACHE_HOME/bringup``, else ``~/.cache/bringup``."""
+    """``$BRINGUP_CACHE_DIR``, else ``$XDG_CACHE_HOME/bringup``, else ``~/.cache/bringup``."""
     env = os.environ if env is None else env
+    chosen = env.get(CACHE_VARIABLE)
+    if chosen:
+        return Path(chosen).expanduser()
     base = env.get("XDG_CACHE_HOME") or str(Path(env.get("HOME") or Path.home()) / ".cache")
     return Path(base) / "bringup"
 

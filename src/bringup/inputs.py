@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, BinaryIO, Optional
 import msgspec
 
 from bringup.errors import InputError
+from bringup.parseerrors import msgspec_error
 from bringup.textbytes import decode_text
 
 if TYPE_CHECKING:
@@ -110,7 +111,9 @@ def _snapshot_of(data: bytes, name: str) -> Snapshot:
     except msgspec.DecodeError as error:
         given = shlex.quote("-" if name == "<stdin>" else name)
         report = f"; a pasted report becomes one with `bringup probe --from {given} --json > FILE`"
-        raise InputError(f"not JSON: {error}", path=name, hint=hint + report) from None
+        located = msgspec_error(error, data, name)
+        located.hint = hint + report
+        raise located from None
     except RecursionError:
         raise InputError("not a snapshot: JSON nested too deeply to read", path=name) from None
     if isinstance(raw, dict) and str(raw.get("schema", "")).startswith("bringup/"):

@@ -48,7 +48,18 @@ class PipeClosed(Exception):
     into exit 1 on its way to ``main``, which ends quietly with 0."""
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+_FILES = """\b
+Files:
+  cache   compiled data every command reuses (knowledge base, failure
+          signatures, regular expressions, --index answers; each kind's newest
+          files kept, about 15 MB, safe to delete):
+          $BRINGUP_CACHE_DIR, else $XDG_CACHE_HOME/bringup, else
+          ~/.cache/bringup; --state does not move it
+  state   up's history, logs and environments: --state, $BRINGUP_STATE_DIR,
+          else $XDG_STATE_HOME/bringup"""
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=_FILES)
 @click.version_option(__version__, prog_name="bringup")
 @click.option(
     "-v",

@@ -34,7 +34,8 @@ STATE = click.option(
     "state",
     type=click.Path(file_okay=False, path_type=Path),
     help="Keep the history, logs and environments here (as BRINGUP_STATE_DIR; default "
-    "$XDG_STATE_HOME/bringup).",
+    "$XDG_STATE_HOME/bringup). The cache of compiled data stays apart (BRINGUP_CACHE_DIR, "
+    "see bringup --help).",
 )
 
 

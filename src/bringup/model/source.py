@@ -15,13 +15,15 @@ class Source(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
     ``ref`` is the path (file, report), the argv joined by spaces (command), the record id (kb),
     the variable name (env), or a short description (user, derived). ``url`` carries the public
-    document behind a knowledge-base record.
+    document behind a knowledge-base record. ``column`` (1-based) places a parse error on its
+    line, as a compiler's ``file:line:col`` does.
     """
 
     kind: SourceKind
     ref: str
     line: Optional[int] = None
     url: Optional[str] = None
+    column: Optional[int] = None
 
     def __str__(self) -> str:
         if self.kind == "command":
@@ -30,7 +32,9 @@ class Source(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             return f"${self.ref}"
         if self.kind == "kb":
             return f"kb:{self.ref}" + (f" ({self.url})" if self.url else "")
-        return f"{self.ref}:{self.line}" if self.line is not None else self.ref
+        if self.line is None:
+            return self.ref
+        return f"{self.ref}:{self.line}" + (f":{self.column}" if self.column else "")
 
 
 def file_source(path: str, line: Optional[int] = None) -> Source:

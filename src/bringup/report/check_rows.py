@@ -30,6 +30,7 @@ from bringup.report.wording import (
     subject_spec,
     unfetched_text,
 )
+from bringup.scan.guidecreated import CREATED
 from bringup.solve.prosenames import docs_only
 from bringup.subjects import display_name
 
@@ -263,6 +264,8 @@ def _need(reason: Reason) -> str:
     host value."""
     if reason.kind == "publish":
         return "you to run it, if at all: it publishes or deploys (up never runs it)"
+    if reason.kind == "input" and CREATED in reason.need:
+        return "your input (a file its guide has you create)"
     if reason.kind == "input":
         return "your input (a path or name to fill in)"
     if reason.kind == "missing" and reason.need.endswith(".whl"):

@@ -4,6 +4,7 @@ log file: lines wrapped at the console's width under a hanging indent, never ins
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -163,25 +164,43 @@ def _cell(text: str) -> str:
     return " ".join(text.splitlines()).rstrip()
 
 
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+
+_BREAK = ("\n", "")
+
+
 def wrap_line(line: Line, width: int, indent: int, head: Line | None = None) -> list[Line]:
     """Styled ``line`` in lines of at most ``width`` cells, wrapped at its spaces under a
     hanging ``indent``, the first line after ``head`` (the indent when None). A word keeps
     its styles across pieces (``(README.md:10)`` half dim); a word longer than a line stands
-    alone on its line; no line ends in spaces."""
+    alone on its line; no line ends in spaces. A line break in the text (a knowledge base's
+    cause listing "a. ... b. ...") starts the next line under the indent: printed as it
+    is, it would start at column 1, outside the indent of a table's value column."""
     from bringup.report.styled import Line, cell_len
 
     words: list[list[tuple[str, str]]] = [[]]
     for piece, style in line.pieces:
-        for n, part in enumerate(piece.split(" ")):
-            if n:
-                words.append([])
-            if part:
-                words[-1].append((part, style))
+        for k, row in enumerate(_LINE_BREAK.split(piece)):
+            if k:
+                words += [[_BREAK], []]
+            for n, part in enumerate(row.split(" ")):
+                if n:
+                    words.append([])
+                if part:
+                    words[-1].append((part, style))
     lines = [head.copy() if head is not None else Line(" " * indent)]
     used = lines[0].cell_len
     fresh = True
     for word in filter(None, words):
+        if word == [_BREAK]:
+            if not fresh:  # a blank line or a break before any text adds no line
+                lines.append(Line(" " * indent))
+                used, fresh = indent, True
+            continue
         size = sum(cell_len(part) for part, _ in word)
+        if size > width - indent and _wide(word):
+            used, fresh = _broken(word, lines, used=used, fresh=fresh, width=width, indent=indent)
+            continue
         after = not fresh or bool(lines[-1].plain.strip())  # a word or the head's text
         if after and used + (0 if fresh else 1) + size > width:
             lines.append(Line(" " * indent))
@@ -196,3 +215,49 @@ def wrap_line(line: Line, width: int, indent: int, head: Line | None = None) -> 
     for out in lines:
         out.rstrip()
     return lines
+
+
+_WIDE = (
+    "\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u9fff\uac00-\ud7a3"
+    "\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6"
+)
+_UNITS = re.compile(f"[{_WIDE}]|[^{_WIDE}]+")
+"""A wide character alone, or a run of others: where a line of wide text may break."""
+
+
+def _wide(word: list[tuple[str, str]]) -> bool:
+    """Whether ``word`` holds wide characters (Chinese, Japanese): text written without
+    spaces, which may be broken between any two of its characters."""
+    from bringup.report.styled import cell_len
+
+    return any(cell_len(part) != len(part) for part, _ in word)
+
+
+def _broken(
+    word: list[tuple[str, str]],
+    lines: list[Line],
+    *,
+    used: int,
+    fresh: bool,
+    width: int,
+    indent: int,
+) -> tuple[int, bool]:
+    """``word``, longer than a line and of wide characters, put on ``lines`` from the current
+    one, broken before or after a wide character where the rest does not fit (a run of other
+    characters, ``HCCL_EXEC_TIMEOUT``, stays whole), a new line under ``indent``: a zh cause
+    of 200 cells ran past the value column's right edge. Returns the cells used on the last
+    line, and whether it is still empty."""
+    from bringup.report.styled import Line, cell_len
+
+    if not fresh:
+        lines[-1].append(" ")
+        used += 1
+    for part, style in word:
+        for unit in _UNITS.findall(part):
+            size = cell_len(unit)
+            if used + size > width and used > indent:
+                lines.append(Line(" " * indent))
+                used = indent
+            lines[-1].append(unit, style)
+            used += size
+    return used, False

@@ -10,6 +10,7 @@ from bringup import backends
 from bringup.model.plan import Action, Reason
 from bringup.model.source import Source
 from bringup.report.wording import describe_host, explain_conflict, format_spec, missing_folder
+from bringup.scan.guidecreated import CREATED
 from bringup.subjects import display_name
 
 
@@ -77,6 +78,8 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
     if reason.kind == "publish":
         beside = _beside_step(reason.sources)
         return f"publishes or deploys ({reason.need}{beside}): up never runs it"
+    if reason.kind == "input" and CREATED in reason.need:
+        return f"needs your input: {reason.need} first (up does not run it as written)"
     if reason.kind == "input":
         return f"needs your input: fill in {reason.need} first (up does not run it as written)"
     if reason.kind == "system":

@@ -72,9 +72,8 @@ def consent_text(found: Mapping[str, Sequence[str]]) -> str:
 
 def _line(outcome: StepOutcome, done: int, total: int) -> str:
     took = f" ({outcome.duration_s:.1f} s)" if outcome.duration_s is not None else ""
-    why = (
-        f": {outcome.reason}" if outcome.reason and outcome.status in ("skipped", "blocked") else ""
-    )
+    shows = ("skipped", "blocked", "passed")  # a pass's reason: why it was not reused
+    why = f": {outcome.reason}" if outcome.reason and outcome.status in shows else ""
     if outcome.status == "blocked" and outcome.actions:
         why += "; next: " + "; ".join(action_text(a) for a in outcome.actions)
     return safe(

@@ -23,7 +23,7 @@ from typing import Callable, Optional
 from bringup.model.plan import PlanStep
 from bringup.plan.order import PREPARES
 from bringup.process import REFUSED_STOPPED, Completed, SubprocessRunner
-from bringup.run.fingerprint import step_inputs
+from bringup.run.fingerprint import STAT_TREE, step_inputs
 from bringup.run.graph import Unit
 from bringup.run.history import History, StepRow, now
 from bringup.run.offline import OFFLINE_ENV, SKIPPED, skipped_offline
@@ -180,7 +180,9 @@ def _run_step(
     ctx: Context, step: PlanStep, setting: StepSetting, cwd: Path, inputs: str
 ) -> StepOutcome:
     base = _outcome(step)
+    unreused = None
     if not ctx.force:
+        unreused = _why_not_reused(ctx, step)
         earlier = ctx.history.passed(inputs)
         if earlier is not None:
             ctx.history.add_step(
@@ -219,6 +221,7 @@ def _run_step(
         ctx.history.never_started(row_id, NOT_STARTED)
         return ctx.done(_replace(base, status="not run", reason=NOT_STARTED, actions=step.actions))
     status, reason = _judge(done)
+    reason = reason or unreused if status == "passed" else reason
     duration = round(time.monotonic() - started, 3)
     ctx.history.end_step(
         row_id, status=status, exit_code=done.returncode, duration_s=duration, reason=reason
@@ -234,6 +237,22 @@ def _run_step(
             log_path=str(log),
             failure=failure,
         )
+    )
+
+
+def _why_not_reused(ctx: Context, step: PlanStep) -> Optional[str]:
+    """Why a step that passed before in a tree git cannot read may run again: its files are
+    compared by size and time, so a step's own outputs are new inputs unless a .gitignore
+    lists them (outsider11 #11); None in a git checkout or where it never passed."""
+    if not ctx.trees[step.component].startswith(STAT_TREE):
+        return None
+    earlier = ctx.history.passed_before(step.component, step.argv)
+    if earlier is None:
+        return None
+    return (
+        f"not reused: its inputs changed since it passed in run {earlier.run_id}, and this is "
+        "not a git checkout: files count by size and time (list the steps' outputs in "
+        ".gitignore)"
     )
 
 

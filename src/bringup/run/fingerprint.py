@@ -4,7 +4,8 @@ toolkit activation, and the inputs of the steps before it in its repo.
 
 A repo's tree: from git when it is a work tree (HEAD, the diff against it and the untracked
 files git does not ignore), else from file stats (path, size, mtime). Build output is left
-out so that a build does not change its own inputs: what git ignores, and without git the
+out so that a build does not change its own inputs: what git ignores; without git (or before
+a first commit) what the tree's ``.gitignore`` files ignore (``bringup.run.ignorefiles``), the
 trees that mark themselves as output (a CMake build tree holds ``CMakeCache.txt``, a virtual
 environment ``pyvenv.cfg``) and the caches Python tools write.
 """
@@ -19,6 +20,7 @@ from pathlib import Path
 import msgspec
 
 from bringup.process import CommandRunner
+from bringup.run.ignorefiles import IGNORE_FILE, Rule, ignored, read_rules
 
 OUTPUT_MARKERS = ("CMakeCache.txt", "pyvenv.cfg")
 """A directory holding one of these is a build tree or an environment: output, not input."""
@@ -34,23 +36,37 @@ OUTPUT_NAMES = (
 )
 OUTPUT_SUFFIXES = (".egg-info", ".pyc")
 
+STAT_TREE = "stat:"
+"""The prefix of a tree fingerprinted by its files' sizes and times (not a git checkout)."""
+
 
 def _is_output(name: str) -> bool:
     return name in OUTPUT_NAMES or name.endswith(OUTPUT_SUFFIXES)
 
 
 def stat_tree(root: Path) -> str:
-    """The hash of every input file's relative path, size and mtime under ``root``."""
+    """The hash of every input file's relative path, size and mtime under ``root``: what the
+    tree's ``.gitignore`` files (and ``.git/info/exclude``) ignore is output, not input."""
     digest = hashlib.sha256()
+    rules = {root: read_rules(root / ".git" / "info" / "exclude", "")}
     for folder, dirs, files in os.walk(root):
+        here = Path(folder)
+        base = "" if here == root else here.relative_to(root).as_posix()
+        own = rules.pop(here, []) + read_rules(here / IGNORE_FILE, base)
+
+        def kept(name: str, is_dir: bool, base: str = base, own: list[Rule] = own) -> bool:
+            rel = f"{base}/{name}" if base else name
+            return not _is_output(name) and not ignored(own, rel, is_dir)
+
         dirs[:] = sorted(
             d
             for d in dirs
-            if not _is_output(d)
+            if kept(d, True)
             and not any(os.path.exists(os.path.join(folder, d, m)) for m in OUTPUT_MARKERS)
         )
+        rules.update((here / d, own) for d in dirs)
         for name in sorted(files):
-            if _is_output(name):
+            if not kept(name, False):
                 continue
             path = os.path.join(folder, name)
             try:
@@ -61,7 +77,7 @@ def stat_tree(root: Path) -> str:
             digest.update(
                 f"{rel}\0{info.st_size}\0{info.st_mtime_ns}\n".encode("utf-8", "surrogateescape")
             )
-    return "stat:" + digest.hexdigest()
+    return STAT_TREE + digest.hexdigest()
 
 
 def git_tree(root: Path, runner: CommandRunner) -> str | None:

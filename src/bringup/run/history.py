@@ -333,6 +333,15 @@ class History:
         ).fetchone()
         return None if row is None else _step_row(row)
 
+    def passed_before(self, component: str, argv: tuple[str, ...]) -> Optional[StepRow]:
+        """The last step of ``component`` with this argv that passed, whatever its inputs."""
+        row = self._db.execute(
+            _SELECT_STEPS + " WHERE component = ? AND argv = ? AND status IN ('passed', 'reused')"
+            " ORDER BY id DESC LIMIT 1",
+            (component, _json(argv)),
+        ).fetchone()
+        return None if row is None else _step_row(row)
+
     # -- environments ---------------------------------------------------------------------
 
     def save_environment(self, env: EnvironmentRow) -> None:

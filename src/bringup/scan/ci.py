@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
+from bringup.parseerrors import yaml_error
 from bringup.scan.architectures import listed, listing, lowest_architecture
 from bringup.scan.cios import builds, runner_arches, runner_os
 from bringup.scan.commandneeds import requirements_of
@@ -204,7 +205,7 @@ def extract_ci(file: SourceFile) -> Extraction:
     try:
         documents = yamlnodes.documents(file.text)
     except yamlnodes.YAMLError as error:
-        return Extraction(findings=(file.finding("invalid", f"not YAML: {error}"),))
+        return Extraction(findings=(file.unparsed(yaml_error(error, file.text, file.ref)),))
     for document in documents:
         excluded = _excluded(document)
         for key, labels, held in _runner_matrices(document):

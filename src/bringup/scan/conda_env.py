@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from bringup import backends, lazyre
 from bringup.model import Confidence, Requirement
+from bringup.parseerrors import yaml_error
 from bringup.scan.depfiles import NAME, generated_arches
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.pydeps import add_python_requirement
@@ -135,7 +136,7 @@ def extract_conda_env(file: SourceFile) -> Extraction:
     try:
         documents = yamlnodes.documents(file.text)
     except yamlnodes.YAMLError as error:
-        return Extraction(findings=(file.finding("invalid", f"not YAML: {error}"),))
+        return Extraction(findings=(file.unparsed(yaml_error(error, file.text, file.ref)),))
     for document in documents:
         if file.rel == NAME:
             found.requirements.extend(generated_arches(file, document))

@@ -10,6 +10,7 @@ from typing import Literal, Optional
 
 import msgspec
 
+from bringup.errors import InputError
 from bringup.model import Confidence, Fact, FactStatus, Requirement, Source, Step, file_source
 
 FindingKind = Literal[
@@ -78,6 +79,12 @@ class SourceFile(msgspec.Struct, frozen=True, kw_only=True):
 
     def finding(self, kind: FindingKind, message: str, line: Optional[int] = None) -> Finding:
         return Finding(kind=kind, message=message, sources=(self.source(line),))
+
+    def unparsed(self, error: InputError) -> Finding:
+        """The ``invalid`` finding of a file its parser refused, at the line and column where
+        the parser stopped (``bringup.parseerrors``)."""
+        source = Source(kind="file", ref=self.ref, line=error.line, column=error.column)
+        return Finding(kind="invalid", message=error.message, sources=(source,))
 
     def requirement(
         self,

@@ -121,7 +121,7 @@ def extract_pyproject(file: SourceFile) -> Extraction:
     try:
         document = parse_toml(file.text, file.ref)
     except InputError as error:
-        return Extraction(findings=(file.finding("invalid", error.message, error.line),))
+        return Extraction(findings=(file.unparsed(error),))
     reader = _Reader(file)
     project = document.get("project", {})
     provides: list[str] = []

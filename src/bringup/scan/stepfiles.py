@@ -30,6 +30,7 @@ from bringup.model import Step, StepNeeds
 from bringup.scan.adapterimports import framework_device, imported_device
 from bringup.scan.commands import pip_install_targets, program_name, python_module
 from bringup.scan.devicewords import device_names, option_device, target_kind
+from bringup.scan.guidecreated import created_input
 from bringup.scan.jitbuilds import JitBuilds
 from bringup.scan.localpaths import fetched_wheels, with_local_paths
 from bringup.scan.scriptneeds import with_script_needs
@@ -179,6 +180,8 @@ def placed(
         earlier = folders.setdefault(step.source.ref, [])
         fetched = wheels.setdefault(step.source.ref, [])
         found = _found(step, scripts, earlier, own)
+        if found.needs.missing and guide:
+            found = created_input(found, guide, read(guide))
         if found.cwd not in ("", "."):
             earlier.append(found.cwd)
         found = _unpackaged(found, scripts, read, posixpath.dirname(guide))

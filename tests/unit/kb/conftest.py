@@ -15,6 +15,7 @@ def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.delenv("BRINGUP_KB_DIR", raising=False)
+    monkeypatch.delenv("BRINGUP_CACHE_DIR", raising=False)
     monkeypatch.delenv("BRINGUP_KB_EXTRA_DIR", raising=False)
     return tmp_path
 
