@@ -169,6 +169,9 @@ def test_kill_9_mid_step_then_resume_loses_and_reruns_nothing(tmp_path: Path) ->
         assert f"still runs as process group {orphan}" in out + err
         with contextlib.suppress(ProcessLookupError):
             os.killpg(orphan, signal.SIGKILL)
+        deadline = time.monotonic() + 10  # SIGKILL is delivered, not waited for
+        while time.monotonic() < deadline and _alive(orphan):
+            time.sleep(0.05)
     finally:
         marker.touch()  # whatever failed above, a step still waiting ends
     code, data = _finish(_up(repo, state, "--resume"))

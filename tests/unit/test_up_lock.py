@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -83,3 +84,29 @@ def test_a_step_group_left_running_holds_the_lock_until_it_ends(tmp_path: Path) 
         step.wait()
     with held(layout, "stack-a", ("/repos/x",)):  # the group is gone
         pass
+
+
+def test_a_step_group_left_as_a_zombie_holds_nothing(tmp_path: Path) -> None:
+    """A killed step whose parent never reaps it (an orphan under a container's first process
+    that reaps nothing) is a zombie: the kernel still signals its group, but nothing runs."""
+    layout = StateLayout(tmp_path / "state")
+    pid = os.fork()
+    if pid == 0:  # the step: a group of its own that ends at once, left unreaped
+        os.setsid()
+        os._exit(0)
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and _state(pid) != "Z":
+            time.sleep(0.02)
+        assert _state(pid) == "Z"
+        with held(layout, "stack-a", ("/repos/x",)) as holding:
+            holding.group(pid, True)
+        with held(layout, "stack-a", ("/repos/x",)):  # the zombie holds nothing
+            pass
+    finally:
+        os.waitpid(pid, 0)
+
+
+def _state(pid: int) -> str:
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        return stat.read().rsplit(")", 1)[1].split()[0]

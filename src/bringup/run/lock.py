@@ -138,8 +138,33 @@ def _lives(pgid: int, start: str) -> bool:
         return False
     except PermissionError:
         pass
+    if _only_zombies(pgid):
+        return False
     now = _start_time(pgid)
     return now is None or start in ("-", now)
+
+
+def _only_zombies(pgid: int) -> bool:
+    """Whether every process left in group ``pgid`` has ended and waits to be reaped: the
+    kernel still signals a zombie, and the parent of an orphaned step may never reap it (a
+    container whose first process reaps nothing), so a killed step would hold the lock for
+    good. False where ``/proc`` cannot tell."""
+    try:
+        pids = [name for name in os.listdir("/proc") if name.isdigit()]
+    except OSError:
+        return False
+    members = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone meanwhile
+        if len(fields) > 2 and fields[2] == str(pgid).encode("ascii"):
+            members += 1
+            if fields[0] not in (b"Z", b"X"):
+                return False
+    return members > 0
 
 
 def _start_time(pid: int) -> Optional[str]:
