@@ -22,6 +22,7 @@ from bringup.plan.actions import (
     need_action,
 )
 from bringup.plan.decide import context_for, decide
+from bringup.plan.downloads import downloads_here
 from bringup.plan.order import bringup_order, prepares_first
 from bringup.plan.tiers import device_count, tier_of
 from bringup.solve.prosenames import left_to_user
@@ -159,11 +160,9 @@ def _driver_changes(resolution: Resolution, environment: int) -> list[Action]:
 
 
 def _with_downloads(step: Step, component: Component) -> StepNeeds:
-    """A build or install step of a repo whose build downloads (``network`` requirements:
-    FetchContent, a setup.py that clones) needs the network."""
-    downloads = step.kind in ("build", "install") and any(
-        r.subject == "network" and r.hard for r in component.requirements
-    )
+    """A build or install step that makes one of the repo's downloads (``network``
+    requirements: FetchContent, a setup.py that clones; ``downloads``) needs the network."""
+    downloads = downloads_here(step, component)
     return msgspec.structs.replace(step.needs, network=True) if downloads else step.needs
 
 
