@@ -215,3 +215,14 @@ def test_needs_that_are_not_versions_become_actions_and_a_download_needs_the_net
     assert variable.subject == "ASCEND_HOME_PATH"
     assert action_text(variable).startswith("set ASCEND_HOME_PATH for torchair")
     assert [s.needs.network for s in result.steps] == [True]
+
+
+def test_a_system_tool_the_probe_found_is_not_asked_for() -> None:
+    # uv-xiao/cuda-kernel-uv@2fe491e1eb2f2a1adcfc6c64485c43a896db6119 setup.sh:92 runs
+    # ``make -j$(nproc)``; the probe read make 4.3 at /usr/bin/make (outsider11 #7: the next
+    # action was still "install make ... as root")
+    repo = component("cuda-kernel-uv", [("system_package", "make")], steps=[step("build")])
+    found = host(facts={"toolchain.make.version": "4.3"})
+    assert not [a for a in _plan(found, [repo]).actions if a.kind == "system_package"]
+    missing = [a.subject for a in _plan(host(), [repo]).actions if a.kind == "system_package"]
+    assert missing == ["make"]

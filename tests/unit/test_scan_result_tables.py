@@ -112,3 +112,21 @@ def test_a_bare_named_component_column_of_releases_stays_read() -> None:
     # version words dropped from the headers; a release's three parts name a release
     table = "| MindSpeed MM | MindSpeed | CANN |\n|---|---|---|\n| 2.1.0 | 2.1.0 | 8.1.RC1 |\n"
     assert ("pypi:mindspeed", "==2.1.0", 1) in _found(table)
+
+
+# uv-xiao/cuda-kernel-uv@2fe491e1eb2f2a1adcfc6c64485c43a896db6119 MULTI_LANG_PLAN.md:342-345
+# (outsider11 #8: the Ratio column was read as pypi:ratio ==2.7.* || ==2.4.* ...)
+_RATIO_TABLE = (
+    "| Kernel | CUDA | Triton | TileLang | Ratio |\n"
+    "|--------|------|--------|----------|-------|\n"
+    "| Embedding | ~80 | ~40 | ~30 | 2.7:1.3:1 |\n"
+    "| KV Store | ~60 | ~35 | ~25 | 2.4:1.4:1 |\n"
+)
+
+
+def test_a_column_of_ratios_names_no_package() -> None:
+    found = _found(_RATIO_TABLE, "MULTI_LANG_PLAN.md")
+    assert not any(subject.startswith("pypi:") for subject, _, _ in found)
+    # the same table with releases in the last column still names its component
+    releases = _RATIO_TABLE.replace("2.7:1.3:1", "2.7.1").replace("2.4:1.4:1", "2.4.0")
+    assert ("pypi:ratio", "==2.7.1 || ==2.4.0", 1) in _found(releases, "MULTI_LANG_PLAN.md")

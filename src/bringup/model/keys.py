@@ -27,6 +27,8 @@ CLANG = "toolchain.clang.version"
 CMAKE = "toolchain.cmake.version"
 MAKE = "toolchain.make.version"
 NINJA = "toolchain.ninja.version"
+TOOLCHAIN = {"gcc": GCC, "g++": GXX, "clang": CLANG, "cmake": CMAKE, "make": MAKE, "ninja": NINJA}
+"""Each program the probe asks for its version, by the name it runs as."""
 LIBSTDCXX_PATH = "toolchain.libstdcxx.path"
 GLIBCXX_MAX = "toolchain.libstdcxx.glibcxx_max"  # highest GLIBCXX_3.4.N the found lib provides
 CXXABI_MAX = "toolchain.libstdcxx.cxxabi_max"  # highest CXXABI_1.3.N

@@ -9,9 +9,10 @@ from typing import Literal
 import msgspec
 
 from bringup import backends, subjects
+from bringup.model import keys
 from bringup.model.plan import Action, CanDo, Plan, PlanStep
 from bringup.model.requirements import Component, Step, StepNeeds
-from bringup.model.resolution import Resolution
+from bringup.model.resolution import Check, Resolution
 from bringup.model.snapshot import Snapshot
 from bringup.plan.actions import (
     activation_action,
@@ -21,6 +22,7 @@ from bringup.plan.actions import (
     need_action,
 )
 from bringup.plan.decide import context_for, decide
+from bringup.plan.downloads import downloads_here
 from bringup.plan.order import bringup_order, prepares_first
 from bringup.plan.tiers import device_count, tier_of
 from bringup.solve.prosenames import left_to_user
@@ -158,24 +160,30 @@ def _driver_changes(resolution: Resolution, environment: int) -> list[Action]:
 
 
 def _with_downloads(step: Step, component: Component) -> StepNeeds:
-    """A build or install step of a repo whose build downloads (``network`` requirements:
-    FetchContent, a setup.py that clones) needs the network."""
-    downloads = step.kind in ("build", "install") and any(
-        r.subject == "network" and r.hard for r in component.requirements
-    )
+    """A build or install step that makes one of the repo's downloads (``network``
+    requirements: FetchContent, a setup.py that clones; ``downloads``) needs the network."""
+    downloads = downloads_here(step, component)
     return msgspec.structs.replace(step.needs, network=True) if downloads else step.needs
 
 
 def _need_actions(resolution: Resolution, snapshot: Snapshot | None) -> list[Action]:
     """Submodules to fetch, system packages to install, variables to set; a variable the
-    probed shell has (``ASCEND_HOME_PATH``) is not asked for."""
+    probed shell has (``ASCEND_HOME_PATH``) or a tool the probe found (make at /usr/bin/make,
+    outsider11 #7) is not asked for."""
     env_set = _variables_set(snapshot)
     found = [
         need_action(check, env_set=env_set)
         for check in resolution.checks
-        if check.status == "needed" and check.hard
+        if check.status == "needed" and check.hard and not _tool_found(check, snapshot)
     ]
     return [action for action in found if action is not None]
+
+
+def _tool_found(check: Check, snapshot: Snapshot | None) -> bool:
+    """Whether ``check`` asks for a system tool whose version the probe read here."""
+    key = keys.TOOLCHAIN.get(check.spec) if check.subject == "system_package" else None
+    fact = snapshot.fact(key) if snapshot is not None and key else None
+    return fact is not None and fact.ok
 
 
 def _variables_set(snapshot: Snapshot | None) -> frozenset[str]:

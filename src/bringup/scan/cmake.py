@@ -25,7 +25,7 @@ from bringup.scan.cmake_options import find_module_feature, option_features
 from bringup.scan.cmake_standard import flag_standards
 from bringup.scan.cmake_vocab import cmake_vocabulary
 from bringup.scan.cmakefetched import self_fetched_finds
-from bringup.scan.cmakeguards import fatal_guard
+from bringup.scan.cmakeguards import fatal_guard, overridable
 from bringup.scan.cmakeincludes import include_places, included_files
 from bringup.scan.cmakelex import CMakeCommand, cmake_commands
 from bringup.scan.cmakeprovides import provided_packages
@@ -67,6 +67,9 @@ class _State:
         self.install_lines: dict[str, int] = {}
         """Toolkit subject -> the first line that uses its install path."""
         self.archs: dict[Targets, list[tuple[str, int]]] = {}
+        self.defaults: set[int] = set()
+        """The lines that set an architecture list the user overrides (``cmakeguards.
+        overridable``, a ``CACHE`` entry): a default, no floor of the build."""
         self.provides: list[str] = []
         self.testing = False
         self.toolkit = False
@@ -287,11 +290,14 @@ def extract_cmake(file: SourceFile) -> Extraction:
         words = f"uses the {display_name(subject)} install path"
         state.add(subject, "", line, words, confidence="medium")
     for target, archs in state.archs.items():
-        lowest = lowest_architecture(archs)
+        fixed = [a for a in archs if a[1] not in state.defaults]
+        lowest = lowest_architecture(fixed or archs)
         if lowest is not None:
             spec, line, names = lowest
             words = f"{target.label} architectures " + ", ".join(names)
-            state.add(target.subject, spec, line, words, confidence="medium")
+            if not fixed:
+                words += " by default (overridable)"
+            state.add(target.subject, spec, line, words, hard=bool(fixed), confidence="medium")
     _unasked(state)
     # in place: ``found_at`` and ``stops_without`` hold indices into the list; a package the
     # scan reads as a subject of its own (Python3, Torch) stays that subject
@@ -335,6 +341,9 @@ def _set(state: _State, args: tuple[str, ...], line: int) -> None:
     if variable in vocabulary().standards and values[0].isdigit():
         state.add("cxx_standard", f">={values[0]}", line, f"set({variable} {values[0]})")
     elif target is not None:
+        if "CACHE" in values or overridable(state.conditions, variable):
+            state.defaults.add(line)
+            values = values[: values.index("CACHE")] if "CACHE" in values else values
         for value in values:
             state.archs.setdefault(target, []).extend((arch, line) for arch in listed(value))
     elif variable in vocabulary().chip_variables:

@@ -74,3 +74,21 @@ def fatal_guard(
                 side = _KEEP if index in negated else _FLIP
                 found.append((subject, f"{side[operator]}{value}", " ".join(condition)))
     return found
+
+
+def overridable(conditions: list[tuple[tuple[str, ...], bool, int]], variable: str) -> bool:
+    """Whether a ``set`` of ``variable`` under the open ``if`` blocks ``conditions`` (each its
+    arguments and whether in its first branch) is a default the user overrides: in ``if(NOT
+    DEFINED X)``, ``if(NOT X)`` or ``if("${X}" STREQUAL "")``, or in the ``else`` of
+    ``if(DEFINED X)`` (cuda-kernel-uv@2fe491e chapters/01_introduction/CMakeLists.txt:24-26,
+    outsider11 #2: "75;80;86" unless ``-DCMAKE_CUDA_ARCHITECTURES`` says otherwise)."""
+    for args, first, _ in conditions:
+        words = [a.strip("\"'") for a in args]
+        unset = words in (["NOT", "DEFINED", variable], ["NOT", variable])
+        unset = unset or words in (
+            ["${" + variable + "}", "STREQUAL", ""],
+            [variable, "STREQUAL", ""],
+        )
+        if (unset and first) or (words in (["DEFINED", variable], [variable]) and not first):
+            return True
+    return False

@@ -234,6 +234,11 @@ def _component_columns(
 _VERSION_WORD = lazyre.compile(r"版本|\bversions?\b|\bver\b", re.IGNORECASE)
 _ACRONYM = lazyre.compile(r"^[A-Z][A-Z0-9]*$")
 _DECIMAL = lazyre.compile(r"^[~≈]?\d+\.\d+$")
+_RELEASE_FORM = lazyre.compile(
+    r"^[v=<>~^]*\d+(?:\.\d+)*(?:[.+-]?[a-z]+\d*)*(?:\.\d+)*(?:[\s(,;]|$)", re.IGNORECASE
+)
+"""A cell that starts with a release ("0.9.1", "v0.1.0", "2.1.0.post3 (x86)"); a ratio
+("2.7:1.3:1"), a share ("55%") or a fraction is a measurement."""
 
 
 def _named_release(key: str, cells: list[str]) -> bool:
@@ -242,10 +247,13 @@ def _named_release(key: str, cells: list[str]) -> bool:
     MindSpeed-MM examples/diffusers/flux/README.md:296; "| MFU |", "| MMLU |"), a distribution
     as its project spells it ("torchtitan"); and a column whose numbers are all bare decimals
     ("55.23", "164.66") holds measurements, where releases have a release's form somewhere
-    ("0.9.1", "v0.1.0", "1.0.0rc1")."""
+    ("0.9.1", "v0.1.0", "1.0.0rc1") and nothing a release is not: a ratio ("| Ratio |" over
+    "2.7:1.3:1", uv-xiao/cuda-kernel-uv@2fe491e MULTI_LANG_PLAN.md:342-346, outsider11 #8)."""
     if _ACRONYM.match(key):
         return False
     numbers = [c for c in (bare(cell) for cell in cells) if c[:1].isdigit()]
+    if not all(_RELEASE_FORM.match(c) for c in numbers):
+        return False
     return not numbers or not all(_DECIMAL.match(c) for c in numbers)
 
 

@@ -257,6 +257,8 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
             gone = {subject_of(m) for m in subjects if retired(clause, m)}
             mentions.extend(stack(clause, {m.subject for m in mentions} | gone))
             memory = memory_floors(clause, clause_vendor)
+            if works:  # "16GB+ VRAM recommended": a soft line the stated minimum admits
+                memory = [m._replace(hard=False) for m in memory]
             counts = [m for m in device_counts(clause, clause_vendor) if not per_device(m, memory)]
             # one way, a guess, or what it supports ("fine-tuning on a single GPU")
             if counts and (permissive(clause) or tentative(clause) or works):

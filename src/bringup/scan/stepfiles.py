@@ -34,7 +34,7 @@ from bringup.scan.guidecreated import created_input
 from bringup.scan.jitbuilds import JitBuilds
 from bringup.scan.localpaths import fetched_wheels, with_local_paths
 from bringup.scan.scriptneeds import with_script_needs
-from bringup.scan.testdevices import stated_devices
+from bringup.scan.testdevices import folder_devices, stated_devices
 
 _RUNNERS = frozenset({"bash", "sh", "pytest", "py.test", "torchrun", "deepspeed", "accelerate"})
 """Programs whose first file argument is the script they run (besides ``python``)."""
@@ -414,10 +414,15 @@ class StepFiles:
         return self._tests
 
     def devices(self, rel: str) -> Optional[StepNeeds]:
-        """``_file_devices`` of the test file ``rel``; None for a file that cannot be read."""
+        """``_file_devices`` of the test file ``rel``, with at least the devices its folders
+        are named for (``four_card/``) unless it skips or falls back without them; None for a
+        file that cannot be read."""
         if rel not in self._devices:
             text = self.read(rel)
             found = _file_devices(text, self.scripts, self.read) if text is not None else None
+            placed = folder_devices(rel) if text is not None else 0
+            if placed > (found.devices if found else 0) and not _FALLBACK.search(text or ""):
+                found = msgspec.structs.replace(found or StepNeeds(), devices=placed)
             self._devices[rel] = found
         return self._devices[rel]
 

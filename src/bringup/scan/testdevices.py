@@ -35,8 +35,26 @@ _LAUNCH = lazyre.compile(
 msrun's ``--local_worker_num``/``--worker_num``, ``mpirun -np 8``, accelerate's
 ``"--num-processes", "2"`` as a list's items; the count written, or a format field
 (``{device_nums}``) a helper fills in."""
-_LAUNCH_WORDS = ("nproc", "worker", "processes", "mpirun")
-"""What every match of ``_LAUNCH`` holds."""
+_LAUNCH_WORDS = ("nproc", "worker", "processes", "mpirun", "parallel", "world")
+"""What every match of ``_LAUNCH`` or ``_SHARDED`` holds."""
+_SHARDED = lazyre.compile(
+    r"(?:\b(?:tensor|pipeline|data|expert|context)[-_]parallel[-_]size|\bworld[-_]size|\bnprocs)"
+    r"""['"]?\s*(?:[=:]|\s)\s*(\d{1,4})\b"""
+)
+"""A model sharded over devices, one each: vLLM's ``tensor_parallel_size=4`` (vllm-ascend@5e39074
+tests/e2e/pull_request/four_card/_310p/test_dense_model_310p.py:43), a config's
+``"tensor_parallel_size": 4``, ``--tensor-parallel-size 4``, ``world_size=2``,
+``mp.spawn(fn, nprocs=2)``. Not with ``gloo``: its processes share the CPU; not where asserted."""
+_GLOO = lazyre.compile(r"""['"]gloo['"]""")
+_FOLDER_COUNT = lazyre.compile(
+    r"(?:^|[_-])(?:(?P<count>\d{1,2}|one|single|two|dual|four|eight|sixteen)[_-]?"
+    r"|(?P<multi>multi)[_-]?)(?P<unit>cards?|npus?|gpus?|devices?|chips?|nodes?|ranks?)(?:$|[_-])",
+    re.IGNORECASE,
+)
+"""A folder named for the devices its tests take: ``four_card``, ``two_card``, ``2card``,
+``8gpus``, ``multicard_ops_a2``, ``multi_node`` (vllm-ascend@5e39074 tests/e2e/pull_request/
+four_card, tests/e2e/nightly/multi_node; outsider11 #1); ``single_node`` says no count."""
+_WORDS = {"one": 1, "single": 1, "two": 2, "dual": 2, "four": 4, "eight": 8, "sixteen": 16}
 _DEF = lazyre.compile(r"\bdef\s+(\w{1,80})\s*\(([^)]{0,400})\)")
 
 
@@ -71,9 +89,27 @@ def _targets(text: str) -> Iterator[re.Match[str]]:
     return _TARGET.finditer(text)
 
 
+def folder_devices(rel: str) -> int:
+    """The most devices the folders of the test file ``rel`` are named for (``_FOLDER_COUNT``;
+    ``multi``: two at least; 0 for none): a test in ``four_card/`` runs on four cards."""
+    most = 0
+    for folder in rel.split("/")[:-1]:
+        for named in _FOLDER_COUNT.finditer(folder):
+            unit = named.group("unit").lower()
+            if named.group("multi"):
+                most = max(most, 2)
+            else:
+                word = named.group("count").lower()
+                count = int(word) if word.isdigit() else _WORDS[word]
+                if count > 1 or not unit.startswith("node"):  # a single node: no count
+                    most = max(most, count)
+    return most
+
+
 def _launched(text: str) -> int:
-    """The most processes per node a launcher in ``text`` starts (0 for none): per node
-    (``--local_worker_num``) where the file says so beside the total (``--worker_num``)."""
+    """The most processes per node a launcher in ``text`` starts or devices a model is
+    sharded over (0 for none): per node (``--local_worker_num``) where the file says so beside
+    the total (``--worker_num``)."""
     if not any(word in text for word in _LAUNCH_WORDS):  # as ``_targets``
         return 0
     found = list(_LAUNCH.finditer(text))
@@ -83,7 +119,17 @@ def _launched(text: str) -> int:
         for m in found
         if not (local and (m.group("option") or "").replace("-", "_") == "worker_num")
     ]
+    if not _GLOO.search(text):
+        counts.extend(int(m.group(1)) for m in _SHARDED.finditer(text) if not _asserted(text, m))
     return max(counts, default=0)
+
+
+def _asserted(text: str, found: re.Match[str]) -> bool:
+    """Whether ``found`` is on an ``assert`` line: a command a test checks the text of
+    (``assert "--tensor-parallel-size 2 \\" in script``, vllm-ascend@5e39074
+    tests/ut/_tools/test_docs_codegen.py:206), not one it runs."""
+    start = text.rfind("\n", 0, found.start()) + 1
+    return text[start : found.start()].lstrip().startswith("assert")
 
 
 def _filled(text: str, name: str) -> int:

@@ -12,14 +12,7 @@ from bringup.probe.access import absent, not_on_path, run, which
 from bringup.probe.context import Collected, ProbeContext
 from bringup.probe.parsing import merge
 
-TOOLS = (
-    ("gcc", keys.GCC),
-    ("g++", keys.GXX),
-    ("clang", keys.CLANG),
-    ("cmake", keys.CMAKE),
-    ("make", keys.MAKE),
-    ("ninja", keys.NINJA),
-)
+TOOLS = tuple(keys.TOOLCHAIN.items())
 
 _LIBSTDCXX_DIRS = {
     "x86_64": ("/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/lib64", "/lib/x86_64-linux-gnu"),

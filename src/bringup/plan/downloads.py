@@ -1,0 +1,66 @@
+"""Whether a build or install step needs the network: the repo's downloads (``network``
+requirements) that step's own project makes.
+
+A download a script makes is made by the steps that run that script; one a build file
+makes (CMake's FetchContent, a setup.py that clones) by the builds of the project that file
+belongs to. uv-xiao/cuda-kernel-uv@2fe491e setup.sh:77 installs torch from
+download.pytorch.org: ``cmake ..``/``make`` in chapters/01_introduction/build, whose
+CMakeLists.txt fetches nothing, were skipped by ``up --offline`` as "needs the network"
+(outsider11 #6). A download stated elsewhere (a README: "the build downloads X") stays the
+whole repo's."""
+
+from __future__ import annotations
+
+import posixpath
+
+from bringup import lazyre
+from bringup.model.requirements import Component, Requirement, Step
+
+_SCRIPT = lazyre.compile(r"\.(?:sh|bash|zsh|py|ps1|bat|cmd)$")
+_BUILD_FILE = lazyre.compile(
+    r"(?:^|/)(?:CMakeLists\.txt|[^/]*\.cmake|setup\.py|setup\.cfg|pyproject\.toml|"
+    r"(?:GNU)?[Mm]akefile|[^/]*\.mk|meson\.build|build\.gradle|package\.json|Cargo\.toml|"
+    r"go\.mod|BUILD(?:\.bazel)?|WORKSPACE|MODULE\.bazel|configure(?:\.ac)?)$"
+)
+
+_BUILD_DIR = lazyre.compile(r"(?:^|/)(?:build|_build|out|cmake-build-[^/]*)$")
+
+
+def downloads_here(step: Step, component: Component) -> bool:
+    """Whether ``step`` (a build or install) makes one of ``component``'s downloads."""
+    if step.kind not in ("build", "install"):
+        return False
+    return any(
+        r.subject == "network" and r.hard and _made_by(step, _relative(r, component))
+        for r in component.requirements
+    )
+
+
+def _relative(requirement: Requirement, component: Component) -> str:
+    """The requirement's file, relative to the repo (the scan cites a checkout given by its
+    absolute path with absolute paths)."""
+    ref = requirement.source.ref or ""
+    root = component.path.rstrip("/") + "/"
+    return ref[len(root) :] if ref.startswith(root) else ref
+
+
+def _made_by(step: Step, rel: str) -> bool:
+    """Whether the download stated in ``rel`` is made by ``step``: a build file's by a step
+    whose folder lies in that file's project or above it, a script's by a step that runs it,
+    any other file's by every build."""
+    if _BUILD_FILE.search(rel):
+        project = posixpath.dirname(rel)
+        here = posixpath.normpath(step.cwd or ".")
+        if _BUILD_DIR.search(here):  # ``cmake ..`` in ``<project>/build`` builds <project>
+            here = posixpath.dirname(here) or "."
+        if here == "." or project == "":
+            return True
+        return _within(here, project) or _within(project, here)
+    if _SCRIPT.search(rel):
+        here = step.cwd or "."
+        return any(posixpath.normpath(posixpath.join(here, a)) == rel for a in step.argv)
+    return True
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
