@@ -17,6 +17,8 @@ from typing import Optional
 
 import msgspec
 
+from bringup.writable import writing
+
 MIGRATIONS: tuple[str, ...] = (
     """
     CREATE TABLE snapshots (
@@ -145,7 +147,8 @@ class History:
     their results to the thread that owns it."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        with writing(path.parent):
+            path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self._lock = threading.Lock()
         try:

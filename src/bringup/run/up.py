@@ -39,6 +39,7 @@ from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
 from bringup.run.state import StateLayout, stack_key
 from bringup.run.torchbuilt import needing
 from bringup.solve.prosenames import left_to_user
+from bringup.writable import writing
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ def resumable(paths: Sequence[str], state: Path) -> Optional[int]:
     layout = StateLayout(state)
     if not layout.database.exists():
         return None
-    with History(layout.database) as history:
+    with writing(layout.root), History(layout.database) as history:
         return _resumed(history, stack_key(paths))
 
 
@@ -151,7 +152,11 @@ def bring_up(
         if settings is not None
         else read_index_settings(offline=options.offline, index=options.index)
     )
-    with held(layout, key, stack.paths) as holding, History(layout.database) as history:
+    with (
+        writing(layout.root),
+        held(layout, key, stack.paths) as holding,
+        History(layout.database) as history,
+    ):
         runner = SubprocessRunner(on_group=holding.group)
         history.interrupt_unfinished(key)
         resumed = _resumed(history, key) if options.resume else None
