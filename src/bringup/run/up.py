@@ -16,6 +16,7 @@ import msgspec
 from bringup.model.plan import Plan, PlanStep
 from bringup.model.requirements import Component
 from bringup.model.resolution import Resolution
+from bringup.model.rules import Rule
 from bringup.model.snapshot import Snapshot
 from bringup.process import SubprocessRunner
 from bringup.run.activation import activation_for
@@ -62,6 +63,9 @@ class Stack:
     resolution: Resolution
     plan: Plan
     paths: tuple[str, ...]
+    rules: tuple[Rule, ...] = ()
+    """The knowledge base's rows the plan was made with: which PyTorch build an environment's
+    CUDA needs (``torchindex``)."""
 
 
 def specs_for(stack: Stack) -> list[EnvironmentSpec]:
@@ -74,6 +78,7 @@ def specs_for(stack: Stack) -> list[EnvironmentSpec]:
             stack.plan.steps,
             stack.components,
             left_to_user(stack.resolution, env.index),
+            rules=stack.rules,
         )
         for env in stack.resolution.environments
         if env.index in used
