@@ -61,6 +61,9 @@ def test_a_cuda_12_environment_installs_torch_from_the_cuda_12_build() -> None:
     at = command.index("--extra-index-url")
     assert command[at + 1] == "https://download.pytorch.org/whl/cu128"
     assert "torch==2.11.0" in command
+    assert command[command.index("--index-strategy") + 1] == "unsafe-best-match"
+    (pip,) = install_commands(spec, ["python", "-m", "pip", "install"], [])
+    assert "--index-strategy" not in pip
 
 
 def test_the_build_follows_the_toolkits_major_and_the_releases_builds() -> None:

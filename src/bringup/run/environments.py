@@ -283,6 +283,10 @@ def install_commands(
     command up to the packages (uv, pip, the Dockerfile's uv), ``options`` what follows it."""
     if spec.torch_index is not None:
         options = [*options, "--extra-index-url", spec.torch_index]
+        if "--index-strategy" not in options and any(Path(w).name == "uv" for w in install):
+            # uv would take every name the PyTorch index also holds (numpy, pillow) from it
+            # alone; pip, and uv told so, pick the best match over both indexes
+            options += ["--index-strategy", "unsafe-best-match"]
     commands = []
     if spec.requirements:
         commands.append([*install, *options, *spec.requirements])
