@@ -28,9 +28,12 @@ def own_rows_unknown(
     candidate_of: Mapping[tuple[str, str], int],
 ) -> list[Obstacle]:
     """An ``unchecked`` obstacle per Python distribution to install whose version only other
-    rows name and from which no row starts, in an environment with other distributions pinned
-    to install (what its own requirements could contradict)."""
-    own = {item.subject for item in problem.rules}
+    rows of the knowledge base name and that no row of this problem relates to anything,
+    beside other distributions pinned to install (what its own requirements could
+    contradict). A pin a row of the problem names (torch 2.7.0 -> triton 3.3.0, the triton
+    torch's wheel requires) is vouched for by that row."""
+    related = {item.subject for item in problem.rules}
+    related |= {item.then_subject for item in problem.rules}
     to_install = [
         p
         for p in env.pins
@@ -39,7 +42,7 @@ def own_rows_unknown(
     found: list[Obstacle] = []
     for subject in sorted(used):
         pin = env.pin(subject)
-        if pin is None or pin.installed or pin.origin != "release" or subject in own:
+        if pin is None or pin.installed or pin.origin != "release" or subject in related:
             continue
         if (subject, pin.version) not in candidate_of:
             continue
