@@ -308,7 +308,9 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
     found += _not_checked(resolution, name)
     found += toolkit_python(problem, uses.candidate_of, env, used)
     found += tied(problem, name, env)
-    found += own_rows_unknown(problem, env, used, uses.candidate_of)
+    doubted = {o.subject for o in found}  # one doubt per pin: the repo's own line first
+    unknown = own_rows_unknown(problem, env, used, uses.candidate_of)
+    found += [o for o in unknown if o.subject not in doubted]
     rules = {item.rule.id: item for item in problem.rules}
     for caveat in resolution.caveats:
         item = rules.get(caveat.rule_id or "")
