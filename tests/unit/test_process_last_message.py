@@ -30,3 +30,27 @@ def test_a_traceback_is_described_by_its_last_line() -> None:
     )
     done = Completed(argv=("python",), returncode=1, stdout="", stderr=output, duration_s=0.1)
     assert done.describe() == "exit status 1: ModuleNotFoundError: No module named 'awq_ext'"
+
+
+HINTED = LOG.parents[1] / "outsider11" / "uv_offline_cache_miss_hint.log"
+
+
+def test_advice_after_the_error_does_not_stand_for_it() -> None:
+    """outsider11 #19: uv ends with "hint: `nvidia-cusparselt-cu13` (v0.8.0) was included
+    because `torch` ... depends on" it; the failure is the "error:" and its "cause:" above."""
+    output = "\n".join(HINTED.read_text(encoding="utf-8").splitlines()[1:])
+    done = Completed(argv=("uv",), returncode=1, stdout="", stderr=output, duration_s=0.1)
+    described = done.describe()
+    assert described.startswith(
+        "exit status 1: error: Failed to download `nvidia-cusparselt-cu13==0.8.0` cause: "
+        "Network connectivity is disabled"
+    )
+    assert "hint" not in described
+
+
+def test_output_of_advice_alone_is_described_by_it() -> None:
+    # constructed: nothing but a hint
+    done = Completed(
+        argv=("uv",), returncode=2, stdout="", stderr="hint: try --offline", duration_s=0.1
+    )
+    assert done.describe() == "exit status 2: hint: try --offline"

@@ -35,6 +35,7 @@ from bringup.report.envelope import render_json
 from bringup.report.events import reporter_for
 from bringup.report.sanitize import printable
 from bringup.report.styled import Line
+from bringup.writable import unwritable
 
 MARK_WIDTH = len("[ BLOCKED ]")
 """Each rung's mark is its verdict as the README names it (``[ BLOCKED ]``, not an
@@ -182,7 +183,7 @@ def _log_dir(given: Optional[Path]) -> Path:
     try:
         given.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise InputError(f"cannot create: {error.strerror or error}", path=str(given)) from None
+        raise unwritable(error, given, "cannot create") from None
     return given
 
 

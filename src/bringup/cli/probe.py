@@ -17,6 +17,7 @@ from bringup.cli.options import FORMAT, finite, seconds
 from bringup.errors import ExitCode, InputError
 from bringup.model import Snapshot
 from bringup.probe.live import DEFAULT_BUDGET_S, take_snapshot
+from bringup.writable import unwritable
 
 
 @click.command("probe")
@@ -110,7 +111,7 @@ def _record(directory: Path, budget: float) -> Snapshot:
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise InputError(f"cannot create: {error.strerror or error}", path=str(directory)) from None
+        raise unwritable(error, directory, "cannot create") from None
     env = dict(os.environ)
     inner = SubprocessRunner(budget=Budget(budget), base_env=env)
     runner = RecordingRunner(inner)
@@ -130,5 +131,5 @@ def _record(directory: Path, budget: float) -> Snapshot:
             recorded_with=f"bringup {__version__}",
         )
     except OSError as error:
-        raise InputError(f"cannot write: {error.strerror or error}", path=str(directory)) from None
+        raise unwritable(error, directory) from None
     return snapshot

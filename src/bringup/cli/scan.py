@@ -12,7 +12,7 @@ import click
 import msgspec
 
 from bringup.cli.options import FORMAT
-from bringup.errors import ExitCode, InputError
+from bringup.errors import ExitCode
 from bringup.report.console import print_document, safe
 from bringup.report.console import write as write_text
 from bringup.report.envelope import render_json
@@ -24,6 +24,7 @@ from bringup.scan.manifest import MANIFEST_NAME
 def _write_manifests(stack: Stack, force: bool) -> list[str]:
     from bringup.atomicwrite import replace_file, user_file_mode
     from bringup.scan.draft import draft_manifest  # only --write drafts (it imports json)
+    from bringup.writable import unwritable
 
     messages: list[str] = []
     for component in stack.components:
@@ -36,7 +37,7 @@ def _write_manifests(stack: Stack, force: bool) -> list[str]:
         try:
             replace_file(target, draft_manifest(component).encode("utf-8"), user_file_mode())
         except OSError as error:
-            raise InputError(f"cannot write: {error.strerror or error}", path=str(target)) from None
+            raise unwritable(error, target) from None
         messages.append(f"wrote {target}")
     return messages
 

@@ -130,6 +130,7 @@ def command(
         resolution=result.resolution,
         plan=plan,
         paths=tuple(c.path for c in inputs.components),
+        rules=inputs.rules,
     )
     if resume and resumable(stack.paths, state_dir(state)) is None:
         sys.stderr.write(

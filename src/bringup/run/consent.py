@@ -26,11 +26,16 @@ def commands_needing_consent(
     for spec in specs:
         untrusted = [c for c in spec.components if c not in trusted]
         if spec.requirements and untrusted:
-            lines = [f"(environment {spec.index}) uv pip install " + shlex.join(spec.requirements)]
+            # the index torch's build comes from is said: what is asked is what runs
+            index = ["--extra-index-url", spec.torch_index] if spec.torch_index else []
+            lines = [
+                f"(environment {spec.index}) uv pip install "
+                + shlex.join([*index, *spec.requirements])
+            ]
             if spec.built_on_torch:
                 lines.append(
                     f"(environment {spec.index}, then) uv pip install --no-build-isolation "
-                    + shlex.join(spec.built_on_torch)
+                    + shlex.join([*index, *spec.built_on_torch])
                 )
             for name in untrusted:
                 found.setdefault(name, []).extend(lines)

@@ -22,12 +22,14 @@ from bringup.model import keys
 from bringup.model.plan import PlanStep
 from bringup.model.requirements import Component
 from bringup.model.resolution import Environment
+from bringup.model.rules import Rule
 from bringup.model.snapshot import Snapshot
 from bringup.plan.actions import is_automatic
 from bringup.process import CommandRunner
 from bringup.run.activation import Activation
 from bringup.run.indexes import IndexSettings
 from bringup.run.torchbuilt import split_builds
+from bringup.run.torchindex import torch_index
 from bringup.subjects import scheme_for
 from bringup.versions import is_version
 
@@ -58,6 +60,9 @@ class EnvironmentSpec:
     built_on_torch: tuple[str, ...] = ()
     """What is installed after ``requirements``, with ``--no-build-isolation``: the
     distributions whose build imports torch (``torchbuilt``)."""
+    torch_index: Optional[str] = None
+    """The PyTorch index torch's build comes from (``torchindex``), an extra index of both
+    installs; None: torch as the user's index has it."""
 
     @property
     def name(self) -> str:
@@ -71,6 +76,7 @@ class EnvironmentSpec:
                 self.requirements,
                 self.seed,
                 self.built_on_torch,
+                self.torch_index,
                 settings.args,
                 settings.install_args,
             ]
@@ -113,13 +119,16 @@ def environment_spec(
     steps: Sequence[PlanStep],
     components: Sequence[Component] = (),
     by_hand: Collection[str] = (),
+    *,
+    rules: Sequence[Rule] = (),
 ) -> EnvironmentSpec:
     """The environment to make for ``environment``: its Python (the pin, else this
     machine's default), the interpreter of that version found by the probe, and what to
     install: every Python distribution pinned (a fresh environment has none of the host's;
     one pinned because the host's interpreter has it gets the repos' stated range, not the
     host's version), the build tools the host lacks, and the test runners its steps call.
-    Not the names in ``by_hand``: read only from prose, the user installs them."""
+    Not the names in ``by_hand``: read only from prose, the user installs them. torch comes
+    from the PyTorch index of its build (``torchindex``, from the knowledge base's ``rules``)."""
     pin = environment.pin("python")
     default = snapshot.fact(keys.PYTHON_DEFAULT)
     stated = str(default.value) if default is not None and default.ok else ""
@@ -153,7 +162,13 @@ def environment_spec(
         requirements=first,
         seed=any(_program(s.argv) in ("pip", "pip3") for s in mine),
         built_on_torch=later,
+        torch_index=torch_index(environment, _arch(snapshot), rules),
     )
+
+
+def _arch(snapshot: Snapshot) -> Optional[str]:
+    fact = snapshot.fact(keys.ARCH)
+    return str(fact.value) if fact is not None and fact.ok else None
 
 
 def python_missing(version: str, *, offline: bool) -> str:
@@ -266,6 +281,12 @@ def install_commands(
     """The environment's two installs: its requirements, then the packages whose build
     imports torch (``--no-build-isolation``, after torch is in). ``install`` is the installer's
     command up to the packages (uv, pip, the Dockerfile's uv), ``options`` what follows it."""
+    if spec.torch_index is not None:
+        options = [*options, "--extra-index-url", spec.torch_index]
+        if "--index-strategy" not in options and any(Path(w).name == "uv" for w in install):
+            # uv would take every name the PyTorch index also holds (numpy, pillow) from it
+            # alone; pip, and uv told so, pick the best match over both indexes
+            options += ["--index-strategy", "unsafe-best-match"]
     commands = []
     if spec.requirements:
         commands.append([*install, *options, *spec.requirements])

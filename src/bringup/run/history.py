@@ -17,6 +17,9 @@ from typing import Optional
 
 import msgspec
 
+from bringup.run.sqlitedisk import storage_failure
+from bringup.writable import writing
+
 MIGRATIONS: tuple[str, ...] = (
     """
     CREATE TABLE snapshots (
@@ -145,7 +148,8 @@ class History:
     their results to the thread that owns it."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        with writing(path.parent):
+            path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self._lock = threading.Lock()
         try:
@@ -179,13 +183,20 @@ class History:
         """One statement in its own committed transaction (the step threads share the
         connection, one at a time)."""
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
             try:
-                cursor = self._db.execute(sql, args)
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    cursor = self._db.execute(sql, args)
+                except BaseException:
+                    _roll_back(self._db)
+                    raise
+                self._db.execute("COMMIT")
+            except sqlite3.Error as error:
+                _roll_back(self._db)
+                stored = storage_failure(self.path, error)
+                if stored is None:
+                    raise
+                raise stored from None
             return int(cursor.lastrowid or 0)
 
     # -- snapshots and runs ---------------------------------------------------------------
@@ -381,11 +392,23 @@ class History:
         return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
 
 
+def _roll_back(db: sqlite3.Connection) -> None:
+    """End the open transaction, if SQLite has not already: on a full disk it rolls back by
+    itself, and a second ``ROLLBACK`` ("no transaction is active") hid the real error
+    (outsider11 #4)."""
+    if db.in_transaction:
+        db.execute("ROLLBACK")
+
+
 def _unusable(path: Path, error: sqlite3.Error) -> Exception:
     """A history file SQLite cannot open or bring up to date (not a database, damaged, a
-    directory, another program's tables) as bad input at its path, not a bug."""
+    directory, another program's tables) as bad input at its path, not a bug; a disk that is
+    full or read-only is said as such (``_storage_failure``), not as a damaged file."""
     from bringup.errors import InputError
 
+    stored = storage_failure(path, error)
+    if stored is not None:
+        return stored
     return InputError(
         f"not a usable history database ({error})",
         path=str(path),
@@ -417,7 +440,7 @@ def migrate(db: sqlite3.Connection) -> int:
             db.execute(f"PRAGMA user_version = {number + 1}")
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            _roll_back(db)
             raise
     return SCHEMA_VERSION
 

@@ -16,6 +16,7 @@ import msgspec
 from bringup.model.plan import Plan, PlanStep
 from bringup.model.requirements import Component
 from bringup.model.resolution import Resolution
+from bringup.model.rules import Rule
 from bringup.model.snapshot import Snapshot
 from bringup.process import SubprocessRunner
 from bringup.run.activation import activation_for
@@ -39,6 +40,7 @@ from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
 from bringup.run.state import StateLayout, stack_key
 from bringup.run.torchbuilt import needing
 from bringup.solve.prosenames import left_to_user
+from bringup.writable import writing
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,9 @@ class Stack:
     resolution: Resolution
     plan: Plan
     paths: tuple[str, ...]
+    rules: tuple[Rule, ...] = ()
+    """The knowledge base's rows the plan was made with: which PyTorch build an environment's
+    CUDA needs (``torchindex``)."""
 
 
 def specs_for(stack: Stack) -> list[EnvironmentSpec]:
@@ -73,6 +78,7 @@ def specs_for(stack: Stack) -> list[EnvironmentSpec]:
             stack.plan.steps,
             stack.components,
             left_to_user(stack.resolution, env.index),
+            rules=stack.rules,
         )
         for env in stack.resolution.environments
         if env.index in used
@@ -115,7 +121,7 @@ def resumable(paths: Sequence[str], state: Path) -> Optional[int]:
     layout = StateLayout(state)
     if not layout.database.exists():
         return None
-    with History(layout.database) as history:
+    with writing(layout.root), History(layout.database) as history:
         return _resumed(history, stack_key(paths))
 
 
@@ -151,7 +157,11 @@ def bring_up(
         if settings is not None
         else read_index_settings(offline=options.offline, index=options.index)
     )
-    with held(layout, key, stack.paths) as holding, History(layout.database) as history:
+    with (
+        writing(layout.root),
+        held(layout, key, stack.paths) as holding,
+        History(layout.database) as history,
+    ):
         runner = SubprocessRunner(on_group=holding.group)
         history.interrupt_unfinished(key)
         resumed = _resumed(history, key) if options.resume else None

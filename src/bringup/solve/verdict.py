@@ -14,6 +14,7 @@ from bringup.model.resolution import (
 )
 from bringup.model.source import Source
 from bringup.solve.kinds import kind_of_subject
+from bringup.solve.ownrows import own_rows_unknown
 from bringup.solve.problem import SolverInput, other_kind_only, rule_source
 from bringup.solve.prosenames import REASON as PROSE
 from bringup.solve.prosenames import docs_only
@@ -307,6 +308,9 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
     found += _not_checked(resolution, name)
     found += toolkit_python(problem, uses.candidate_of, env, used)
     found += tied(problem, name, env)
+    doubted = {o.subject for o in found}  # one doubt per pin: the repo's own line first
+    unknown = own_rows_unknown(problem, env, used, uses.candidate_of)
+    found += [o for o in unknown if o.subject not in doubted]
     rules = {item.rule.id: item for item in problem.rules}
     for caveat in resolution.caveats:
         item = rules.get(caveat.rule_id or "")

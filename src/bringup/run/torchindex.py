@@ -1,0 +1,93 @@
+"""The PyTorch wheel index an environment's torch comes from. PyPI has one build of each torch
+release, for whichever CUDA that release chose as its default (torch 2.11.0 on PyPI is the
+CUDA 13 build, with the nvidia-*-cu13 wheels); the other builds are only on
+download.pytorch.org/whl/<build>. An environment that pins a CUDA toolkit needs the build
+of that toolkit's major (``torch.utils.cpp_extension`` refuses a major mismatch, the
+knowledge base's ``torch-X.Y-cuda-major`` rows), so ``up`` installs from that build's
+index, chosen from the knowledge base's ``torch-X.Y-cuda`` rows (``builds = true``: the
+builds PyTorch published) — outsider11 #17: a CUDA 12.8.1 environment got torch+cu130.
+
+torch_npu on x86_64 is built against the CPU build of torch (``torch==2.10.0+cpu``), which
+is only on the CPU index (outsider11 #18: ``uv pip install torch==2.10.0 torch_npu==2.10.0``
+is unsatisfiable from PyPI alone)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Optional
+
+from bringup.model.resolution import Environment
+from bringup.model.rules import Rule
+from bringup.subjects import canonical_subject, scheme_for
+from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
+
+_MAJOR_MINOR = re.compile(r"(\d+)\.(\d+)")
+
+PYTORCH_WHEELS = "https://download.pytorch.org/whl"
+"""PyTorch's own wheel index: ``/cu128``, ``/cu130``, ``/cpu`` (pytorch.org/get-started)."""
+
+NPU_CPU_INDEX = f"{PYTORCH_WHEELS}/cpu"
+NPU_CPU_ARCHES = ("x86_64", "amd64")
+NPU_CPU_SOURCE = (
+    "https://gitcode.com/Ascend/pytorch README (x86_64: torch==X+cpu from "
+    "https://download.pytorch.org/whl/cpu); vllm-project/vllm-ascend "
+    "docs/source/installation.md ('configure the extra-index ... if you are working on an "
+    "x86 machine: https://download.pytorch.org/whl/cpu/')"
+)
+"""Where the CPU index for torch_npu on x86_64 is said (zzhx1/vllm-ascend@5e39074
+docs/source/installation.md:136-140 quotes it)."""
+
+
+def torch_index(
+    environment: Environment, arch: Optional[str], rules: Sequence[Rule]
+) -> Optional[str]:
+    """The PyTorch index this environment's torch must come from, or None (no torch pinned
+    to a release, no CUDA toolkit or torch_npu beside it, or no published build of the
+    toolkit's major: then the solver's own rows already refuse the pair)."""
+    torch = environment.pin("torch")
+    if torch is None or torch.origin in ("installed", "index"):
+        return None
+    if environment.pin("torch_npu") is not None:
+        return NPU_CPU_INDEX if (arch or "").lower() in NPU_CPU_ARCHES else None
+    cuda = environment.pin("cuda")
+    if cuda is None:
+        return None
+    build = _build_for(torch.version, cuda.version, rules)
+    return None if build is None else f"{PYTORCH_WHEELS}/cu{build[0]}{build[1]}"
+
+
+def _build_for(torch: str, cuda: str, rules: Sequence[Rule]) -> Optional[tuple[int, int]]:
+    """The CUDA build of ``torch`` for toolkit ``cuda``: of the published builds with its
+    major, the newest not newer than it (a minor mismatch only warns), else the oldest."""
+    found = _MAJOR_MINOR.match(cuda.strip())
+    if found is None:
+        return None
+    pinned = (int(found[1]), int(found[2]))
+    builds = [b for b in _published(torch, rules) if b[0] == pinned[0]]
+    older = [b for b in builds if b <= pinned]
+    if older:
+        return max(older)
+    return min(builds) if builds else None
+
+
+def _published(torch: str, rules: Sequence[Rule]) -> list[tuple[int, int]]:
+    """The CUDA builds (major, minor) the knowledge base lists for ``torch``'s release."""
+    found: list[tuple[int, int]] = []
+    for rule in rules:
+        if not rule.builds or canonical_subject(rule.subject) != "torch":
+            continue
+        if canonical_subject(rule.then_subject) != "cuda":
+            continue
+        try:
+            if not SpecifierSet(rule.spec, scheme_for("torch")).contains(
+                Version(torch, scheme_for("torch"))
+            ):
+                continue
+        except (InvalidSpecifier, InvalidVersion):
+            continue
+        for part in rule.then_spec.split("||"):
+            build = _MAJOR_MINOR.match(part.strip().lstrip("="))
+            if build is not None:
+                found.append((int(build[1]), int(build[2])))
+    return found

@@ -1,0 +1,56 @@
+"""Writing bringup's own state and outputs (``--state``, ``--logs``, ``--record``, ``scan
+--write``): an ``OSError`` there (a read-only or full file system, a quota, a path through a
+file) is the user's machine, not a bug in bringup. It is said as one line naming the path and
+the operating system's reason, exit 2, by every command alike (outsider11 #3: ``up`` on a
+read-only or full ``--state`` showed a traceback and "this is a bug", exit 3)."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Union
+
+from bringup.errors import InputError
+
+STORAGE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG})
+"""Errors about the file system itself: a write to an open descriptor (``os.pwrite``, a
+flush) raises them without a file name, yet within the guarded writes they are the state's."""
+
+
+def unwritable(error: OSError, path: Union[str, Path], verb: str = "cannot write") -> InputError:
+    """``error`` as bad input at ``path``, the folder or file the user named (not a temporary
+    file or lock under it that they never heard of), with the OS's words."""
+    return InputError(f"{verb}: {error.strerror or error}", path=os.fsdecode(path))
+
+
+@contextlib.contextmanager
+def writing(root: Union[str, Path], verb: str = "cannot write") -> Iterator[None]:
+    """Turn an ``OSError`` on ``root`` (a file under it, it, or a folder above it being made)
+    or on the file system under a write into ``unwritable``; any other ``OSError`` (a repo's
+    file, a broken pipe) passes on unchanged."""
+    try:
+        yield
+    except OSError as error:
+        if not about(error, root):
+            raise
+        raise unwritable(error, root, verb) from None
+
+
+def about(error: OSError, root: Union[str, Path]) -> bool:
+    """Whether ``error`` concerns ``root``: its file is ``root``, under it or above it (a
+    parent being made), or it has no file and is a file-system error (``STORAGE_ERRNOS``)."""
+    named = [n for n in (error.filename, getattr(error, "filename2", None)) if n is not None]
+    if not named:
+        return error.errno in STORAGE_ERRNOS
+    base = os.path.abspath(os.fsdecode(root))
+    for name in named:
+        if not isinstance(name, (str, bytes, os.PathLike)):
+            continue
+        path = os.path.abspath(os.fsdecode(name))
+        with contextlib.suppress(ValueError):  # another drive: not related
+            if os.path.commonpath([base, path]) in (base, path):
+                return True
+    return False

@@ -1,0 +1,94 @@
+"""The PyTorch index an environment's torch comes from (``run.torchindex``): the build of the
+environment's CUDA major from the knowledge base's builds rows, the CPU build beside
+torch_npu on x86_64 — in the installer's command and in the consent list alike.
+
+outsider11 #17: uv-xiao/cuda-kernel-uv@2fe491e (environment 1: CUDA 12.8.1, Python 3.11,
+torch 2.11.0, triton 3.6.0) ran ``uv pip install ... torch==2.11.0 ... triton==3.6.0`` from
+PyPI, whose torch 2.11.0 is the CUDA 13 build (the run's log: "Downloading nvidia-nccl-cu13").
+outsider11 #18: zzhx1/vllm-ascend@5e39074 (torch 2.10.0, torch_npu 2.10.0 on x86_64):
+"torch-npu==2.10.0 depends on torch==2.10.0+cpu", which only the CPU index has
+(docs/source/installation.md:136-140)."""
+
+from __future__ import annotations
+
+import functools
+
+from bringup.kb.knowledge import load_knowledge_base
+from bringup.model import keys
+from bringup.model.facts import Fact
+from bringup.model.requirements import Component
+from bringup.model.resolution import Environment, Pin
+from bringup.model.rules import Rule
+from bringup.model.snapshot import PythonInstall, Snapshot
+from bringup.model.source import Source
+from bringup.run.consent import commands_needing_consent
+from bringup.run.environments import environment_spec, install_commands
+
+SRC = Source(kind="kb", ref="t")
+
+
+@functools.lru_cache(maxsize=1)
+def _rules() -> tuple[Rule, ...]:
+    return tuple(load_knowledge_base().rules(chips=()))
+
+
+def _snapshot(arch: str) -> Snapshot:
+    return Snapshot(
+        taken_at="2026-12-06T00:00:00Z",
+        origin="replay",
+        pythons=(
+            PythonInstall(path="/py/bin/python3", version="3.11.7", origin="pyenv", source=SRC),
+        ),
+        facts=(Fact(key=keys.ARCH, value=arch, source=Source(kind="user", ref="t")),),
+    )
+
+
+def _env(**pins: str) -> Environment:
+    listed = [Pin(subject="python", version="3.11.7", origin="installed", source=SRC)]
+    listed += [Pin(subject=s, version=v, origin="release", source=SRC) for s, v in pins.items()]
+    return Environment(index=1, components=("repo",), pins=tuple(listed))
+
+
+def _index(environment: Environment, arch: str = "x86_64") -> object:
+    return environment_spec(environment, _snapshot(arch), (), rules=_rules()).torch_index
+
+
+def test_a_cuda_12_environment_installs_torch_from_the_cuda_12_build() -> None:
+    env = _env(cuda="12.8.1", torch="2.11.0", triton="3.6.0")
+    spec = environment_spec(env, _snapshot("x86_64"), (), rules=_rules())
+    assert spec.torch_index == "https://download.pytorch.org/whl/cu128"
+    (command,) = install_commands(spec, ["uv", "pip", "install"], [])
+    at = command.index("--extra-index-url")
+    assert command[at + 1] == "https://download.pytorch.org/whl/cu128"
+    assert "torch==2.11.0" in command
+    assert command[command.index("--index-strategy") + 1] == "unsafe-best-match"
+    (pip,) = install_commands(spec, ["python", "-m", "pip", "install"], [])
+    assert "--index-strategy" not in pip
+
+
+def test_the_build_follows_the_toolkits_major_and_the_releases_builds() -> None:
+    # torch 2.11's builds: cu126, cu128, cu130 (torch-2.11-cuda)
+    assert _index(_env(cuda="13.0.2", torch="2.11.0")) == "https://download.pytorch.org/whl/cu130"
+    assert _index(_env(cuda="12.9.1", torch="2.11.0")) == "https://download.pytorch.org/whl/cu128"
+    assert _index(_env(cuda="12.4.1", torch="2.11.0")) == "https://download.pytorch.org/whl/cu126"
+    # torch 2.1's builds: cu118, cu121
+    assert _index(_env(cuda="11.8.0", torch="2.1.2")) == "https://download.pytorch.org/whl/cu118"
+
+
+def test_no_toolkit_or_no_build_of_its_major_leaves_the_index_alone() -> None:
+    assert _index(_env(torch="2.11.0")) is None
+    assert _index(_env(cuda="10.2.89", torch="2.11.0")) is None
+
+
+def test_torch_npu_on_x86_takes_the_cpu_build_and_on_arm_pypis() -> None:
+    npu = _env(cann="9.0.0", torch="2.10.0", torch_npu="2.10.0")
+    assert _index(npu) == "https://download.pytorch.org/whl/cpu"
+    assert _index(npu, "aarch64") is None
+
+
+def test_the_consent_list_shows_the_index_that_will_be_used() -> None:
+    env = _env(cuda="12.8.1", torch="2.11.0")
+    spec = environment_spec(env, _snapshot("x86_64"), (), rules=_rules())
+    repo = Component(name="repo", path="/r", role="other")
+    (line,) = commands_needing_consent([repo], (), [spec])["repo"]
+    assert "--extra-index-url https://download.pytorch.org/whl/cu128" in line
