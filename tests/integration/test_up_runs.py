@@ -317,3 +317,17 @@ def test_sigterm_mid_step_stops_its_group_records_the_run_and_prints_the_envelop
         db.close()
     assert runs == [("interrupted",)]
     assert steps == [("wait", "interrupted")]
+
+
+def test_an_index_password_given_on_the_command_line_is_not_kept_in_the_history(
+    tmp_path: Path,
+) -> None:
+    """review30: ``up --index=https://user:TOKEN@host/simple`` wrote the token into the history
+    database's record of the run's command line."""
+    repo = _repo(tmp_path, [("one", "test", ["python", "-c", "print('ok')"])])
+    state = tmp_path / "state"
+    _finish(_up(repo, state, "--index=https://user:TOKEN1234@example.invalid/simple"))
+    with contextlib.closing(sqlite3.connect(str(state / "history.sqlite3"))) as db:
+        (argv,) = db.execute("SELECT argv FROM runs").fetchone()
+    assert "TOKEN1234" not in argv
+    assert "example.invalid" in argv

@@ -67,3 +67,21 @@ def test_outputs_the_gitignore_lists_leave_the_tree_as_it_was(tmp_path: Path) ->
     edited = stat_tree(tmp_path)
     _write(tmp_path / "result.txt", "not ignored at the top")
     assert stat_tree(tmp_path) != edited
+
+
+def test_a_rule_git_cannot_read_or_too_wild_to_match_quickly_ignores_nothing(
+    tmp_path: Path,
+) -> None:
+    """review30: "[^]" raised re.error out of the fingerprint (a traceback, exit 3), and
+    ``*a*a*a*a*a*a*a*a*a*a*b`` against a name of 120 a's did not finish in a minute. Both are
+    left out: their files count, so a step is at worst run again."""
+    import time
+
+    (tmp_path / ".gitignore").write_text(
+        "[^]\n[z-a]\n*a*a*a*a*a*a*a*a*a*a*b\n*.log\n", encoding="utf-8"
+    )
+    rules = read_rules(tmp_path / ".gitignore", "")
+    started = time.monotonic()
+    assert not ignored(rules, "a" * 120, False)
+    assert time.monotonic() - started < 5
+    assert ignored(rules, "run.log", False)

@@ -56,6 +56,15 @@ def test_a_folder_a_usage_section_builds_stays_its_own() -> None:
         assert guided_lines({"README.md": readme}, _QSERVE_FILES) == {}
 
 
+def test_an_optional_or_other_os_install_part_is_not_the_route() -> None:
+    """review30: the qserve block under an install sub-section that is optional, an
+    alternative or another OS's build makes its folder that part's, not the repo's."""
+    headings = ("### Optional: faster kernels", "## Installation (Windows)", "### 可选：编译算子")
+    for heading in headings:
+        readme = _QSERVE_README.replace("3. Compile the CUDA kernels.", heading)
+        assert guided_lines({"README.md": readme}, _QSERVE_FILES) == {}, heading
+
+
 # mindarmour README.md:96-107 (the clone in step 1, the build in step 2)
 _MINDARMOUR_README = """\
 ### Installation by Source Code

@@ -130,3 +130,19 @@ def test_a_column_of_ratios_names_no_package() -> None:
     # the same table with releases in the last column still names its component
     releases = _RATIO_TABLE.replace("2.7:1.3:1", "2.7.1").replace("2.4:1.4:1", "2.4.0")
     assert ("pypi:ratio", "==2.7.1 || ==2.4.0", 1) in _found(releases, "MULTI_LANG_PLAN.md")
+
+
+def test_a_long_cell_after_a_digit_is_read_in_linear_time() -> None:
+    """review30: ``_RELEASE_FORM`` split a run of letters in exponentially many ways, so one
+    40-letter cell after a digit ("1abcdefghijklmnopqrstuvwxyzabcdefghijklm!") hung the scan;
+    dotted runs were quadratic. Each must now be read at once, and releases still be."""
+    import time
+
+    from bringup.scan.doctables import _RELEASE_FORM
+
+    for cell in ("1" + "a" * 40 + "!", "1" + ".1" * 20000 + "!", "1" + "-a1.2" * 10000 + "!"):
+        started = time.monotonic()
+        assert _RELEASE_FORM.match(cell) is None
+        assert time.monotonic() - started < 5
+    for release in ("0.9.1", "v0.1.0", "2.1.0.post3 (x86)", "1.0.0rc1", "2.1.0+cu118"):
+        assert _RELEASE_FORM.match(release)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from bringup.scan.turns import Turns
 
 
@@ -45,3 +47,23 @@ def test_each_item_is_taken_by_exactly_one_of_the_processes() -> None:
         assert os.waitpid(pid, 0)[1] == 0
         theirs.extend(int(item) for item in text.split(",") if item)
     assert sorted(mine + theirs) == kept + rest
+
+
+def test_a_lock_the_system_refuses_ends_the_turns_without_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """review30: where ``lockf`` fails (ENOLCK: a temporary file on a file system without
+    record locks) the OSError ended the scan with a traceback; the files left untaken are the
+    ordered pass's to read."""
+    import errno
+    import fcntl
+
+    def refused(fd: int, operation: int) -> None:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    turns = Turns([[1, 2], [3]])
+    try:
+        monkeypatch.setattr(fcntl, "lockf", refused)
+        assert list(turns.taken(first=0)) == []
+    finally:
+        turns.close()

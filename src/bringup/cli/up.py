@@ -28,6 +28,7 @@ import click
 from bringup.cli.options import DRIVER, FORMAT, JSON, KB_DIR, KB_EXTRA, PATHS, finite, seconds
 from bringup.errors import ExitCode
 from bringup.model.plan import PlanStep
+from bringup.redaction import redact_secrets
 
 STATE = click.option(
     "--state",
@@ -154,7 +155,7 @@ def command(
         index=given_index,
         timeout_s=timeout_s,
         jobs=jobs or os.cpu_count() or 1,
-        argv=tuple(sys.argv[1:]),
+        argv=tuple(redact_secrets(arg) for arg in sys.argv[1:]),  # kept in the history database
     )
     progress = _progress(len(plan.steps), as_json)
     try:

@@ -37,7 +37,7 @@ _URL = re.compile(r"^(?:git\+|hg\+|svn\+|bzr\+)?(?:https?|ssh|git)://", re.IGNOR
 _EXTRAS = re.compile(r"\[[^\]]{0,80}\]$")
 """Extras after a folder (``.[dev]``)."""
 
-_NAMED_URL = re.compile(r"^[A-Za-z0-9][\w.-]*\s*(?:\[[^\]]*\])?\s*@\s*\S+://")
+_NAMED_URL = re.compile(r"^[A-Za-z0-9][\w.-]*\s*(?:\[[^\]]*\]\s*)?@\s*\S+://")
 """A PEP 508 direct reference (``name @ git+https://...``), one argument when quoted."""
 
 _MANIFESTS = ("pyproject.toml", "setup.py")

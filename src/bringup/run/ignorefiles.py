@@ -73,10 +73,21 @@ def _rule(raw: str, base: str) -> Rule | None:
     line = line.rstrip("/")
     if not line:
         return None
+    if line.count("*") > _MOST_STARS:
+        return None
     anchored = "/" in line
     body = _translate(line.lstrip("/"))
     regex = body if anchored else "(?:.*/)?" + body
-    return Rule(base, re.compile(regex, re.DOTALL), negated, directories_only)
+    try:
+        return Rule(base, re.compile(regex, re.DOTALL), negated, directories_only)
+    except re.error:  # a rule git cannot read either ("[^]", "[z-a]") matches nothing
+        return None
+
+
+_MOST_STARS = 6
+"""More wildcards than this and a rule is left out: ``*a*a*a*a*a*a*a*a*b`` tried against a
+long name backtracks for minutes (review30). Left out, it ignores nothing: its files count in
+the tree's fingerprint, and a step is at worst run again, never reused wrongly."""
 
 
 _TRAILING_SPACES = re.compile(r"(?<!\\) +$")

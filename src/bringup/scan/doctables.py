@@ -235,10 +235,12 @@ _VERSION_WORD = lazyre.compile(r"版本|\bversions?\b|\bver\b", re.IGNORECASE)
 _ACRONYM = lazyre.compile(r"^[A-Z][A-Z0-9]*$")
 _DECIMAL = lazyre.compile(r"^[~≈]?\d+\.\d+$")
 _RELEASE_FORM = lazyre.compile(
-    r"^[v=<>~^]*\d+(?:\.\d+)*(?:[.+-]?[a-z]+\d*)*(?:\.\d+)*(?:[\s(,;]|$)", re.IGNORECASE
+    r"^[v=<>~^]*\d+(?:\.\d+)*(?:[.+-]?[a-z]+(?![a-z])(?:\d+(?!\d))?(?:\.\d+)*)*(?=[\s(,;]|$)",
+    re.IGNORECASE,
 )
 """A cell that starts with a release ("0.9.1", "v0.1.0", "2.1.0.post3 (x86)"); a ratio
-("2.7:1.3:1"), a share ("55%") or a fraction is a measurement."""
+("2.7:1.3:1"), a share ("55%") or a fraction is a measurement. Each run of letters or digits
+matches one way only: a cell of 40 letters after a digit took exponential time (review30)."""
 
 
 def _named_release(key: str, cells: list[str]) -> bool:

@@ -38,7 +38,7 @@ _ZH = r"(?:创建|新建|编写|写入|保存为|保存到|内容如下)"
 
 
 def _said(name: str) -> re.Pattern[str]:
-    quoted = rf"[`'\"*]*{re.escape(name)}[`'\"*]*"
+    quoted = rf"(?<![`'\"*])[`'\"*]{{0,3}}{re.escape(name)}[`'\"*]{{0,3}}"
     return re.compile(
         rf"\b{_VERB}\s+{quoted}(?![\w.])"
         rf"|{quoted}(?![\w.])[^.\n]{{0,30}}?\b(?:{_LIKE})"

@@ -33,15 +33,23 @@ from bringup.scan.scopedirs import COLLECTIONS, TEST_DIRS
 
 _SHELL = frozenset({"", "bash", "sh", "shell", "console", "zsh", "bash=", "sh=", "shell="})
 """The languages of a fence a reader types into a shell (``bash=``: a highlighter's form)."""
-_ASIDE = lazyre.compile(r"docker|container|debug|document|容器|调试|文档", re.IGNORECASE)
-"""An install section that builds an image, a debug build or the docs: not the repo's route
-(``guides.about_installing`` already leaves examples, models and benchmarks out)."""
+_ASIDE = lazyre.compile(
+    r"docker|container|debug|document|\boptional|alternative|\bwindows\b|\bmac\s?os"
+    r"|容器|调试|文档|可选|选装",
+    re.IGNORECASE,
+)
+"""An install section that builds an image, a debug build or the docs, an optional or
+alternative part, or the build for another OS (review30: "### Optional: faster kernels" made its
+folder's needs the repo's): not the repo's route (``guides.about_installing`` already leaves
+examples, models and benchmarks out)."""
 _CLONE = lazyre.compile(
-    r"\bgit\s{1,4}clone\s(?:[^\n;&|#]*?\s)??(?:\S*/)?([\w.-]+?)(?:\.git)?/?"
+    r"\bgit\s{1,4}clone\s{1,4}(?:-\S+\s{1,4}(?:[^\s/-][^\s/]*\s{1,4})?)*(?:\S*/)?([\w.-]+?)(?:\.git)?/?"
     r"(?:\s{1,4}([\w.-]+))?[ \t]*(?:$|[;&|#])",
     re.MULTILINE,
 )
-"""``git clone [OPTIONS] URL [DIR]``: the folder the clone makes, DIR or the URL's last name."""
+"""``git clone [OPTIONS] URL [DIR]``: the folder the clone makes, DIR or the URL's last name.
+An option and its value are words of their own (``-b v1.0``, ``--depth=1``): a lazy scan to
+the line's end was quadratic on a README of 5,000 ``git clone`` (review30)."""
 _PROMPT = lazyre.compile(r"^\s{0,8}\$\s", re.MULTILINE)
 
 

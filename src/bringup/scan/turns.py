@@ -41,7 +41,10 @@ class Turns:
         order = [first, *(i for i in range(len(self._files)) if i != first)]
         for which in order:
             while True:
-                data = _next(self._files[which])
+                try:
+                    data = _next(self._files[which])
+                except OSError:  # no record lock here (ENOLCK): the ordered pass reads the rest
+                    return
                 if len(data) < _WIDTH:
                     break
                 yield int.from_bytes(data, "little")
