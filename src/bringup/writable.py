@@ -20,6 +20,15 @@ STORAGE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG
 flush) raises them without a file name, yet within the guarded writes they are the state's."""
 
 
+_PLACE_ERRNOS = frozenset(
+    {errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.EISDIR, errno.EEXIST, errno.ENAMETOOLONG,
+     errno.ELOOP}
+)  # fmt: skip
+"""Errors about the place the user gave: no permission, a path through a file, a folder
+where a file goes, a name too long or looping (review30: any errno under ``--state`` was
+taken for the user's, so a missing file bringup itself should have made looked like one)."""
+
+
 def unwritable(error: OSError, path: Union[str, Path], verb: str = "cannot write") -> InputError:
     """``error`` as bad input at ``path``, the folder or file the user named (not a temporary
     file or lock under it that they never heard of), with the OS's words."""
@@ -41,10 +50,13 @@ def writing(root: Union[str, Path], verb: str = "cannot write") -> Iterator[None
 
 def about(error: OSError, root: Union[str, Path]) -> bool:
     """Whether ``error`` concerns ``root``: its file is ``root``, under it or above it (a
-    parent being made), or it has no file and is a file-system error (``STORAGE_ERRNOS``)."""
+    parent being made) and the error is the place's or the file system's (``_PLACE_ERRNOS``,
+    ``STORAGE_ERRNOS``), or it has no file and is a file-system error."""
     named = [n for n in (error.filename, getattr(error, "filename2", None)) if n is not None]
     if not named:
         return error.errno in STORAGE_ERRNOS
+    if error.errno not in STORAGE_ERRNOS | _PLACE_ERRNOS:
+        return False  # a file of bringup's own missing under the state: a bug, said as one
     base = os.path.abspath(os.fsdecode(root))
     for name in named:
         if not isinstance(name, (str, bytes, os.PathLike)):

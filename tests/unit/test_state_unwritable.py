@@ -141,3 +141,19 @@ def test_up_on_a_full_file_system(tmp_path: Path) -> None:
         state = mount / "st"
         done = _bringup("up", str(_repo(tmp_path)), "--yes", "--state", str(state))
     _said_once(done, state, os.strerror(errno.ENOSPC))
+
+
+def test_a_file_bringup_itself_should_have_made_is_no_user_error(tmp_path: Path) -> None:
+    """review30: any errno on a path under ``--state`` was said as "cannot write", exit 2; a
+    missing file under it (ENOENT) is bringup's own doing and must stay an error of bringup's,
+    while a read-only or full place is still the user's."""
+    import errno as errno_codes
+
+    from bringup.writable import about
+
+    missing = FileNotFoundError(errno_codes.ENOENT, "No such file", str(tmp_path / "runs" / "x"))
+    assert not about(missing, tmp_path)
+    denied = PermissionError(errno_codes.EACCES, "Permission denied", str(tmp_path / "runs"))
+    assert about(denied, tmp_path)
+    full = OSError(errno_codes.ENOSPC, "No space left on device", str(tmp_path / "history"))
+    assert about(full, tmp_path)
