@@ -93,7 +93,10 @@ def parse_gitignore(text: str) -> tuple[IgnoreRule, ...]:
         anchored = "/" in line
         line = line.lstrip("/")
         body = translate(line)
-        regex = re.compile(("^" if anchored else "^(?:.*/)?") + body + "$", re.DOTALL)
+        try:
+            regex = re.compile(("^" if anchored else "^(?:.*/)?") + body + "$", re.DOTALL)
+        except re.error:  # a class git cannot read either ("[z-a]"): the line matches nothing
+            continue
         rules.append(IgnoreRule(regex, negated, directory_only))
     return tuple(rules)
 
