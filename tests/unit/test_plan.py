@@ -226,3 +226,14 @@ def test_a_system_tool_the_probe_found_is_not_asked_for() -> None:
     assert not [a for a in _plan(found, [repo]).actions if a.kind == "system_package"]
     missing = [a.subject for a in _plan(host(), [repo]).actions if a.kind == "system_package"]
     assert missing == ["make"]
+
+
+def test_a_fetching_tool_the_probe_found_is_not_asked_for() -> None:
+    # uv-xiao/cuda-kernel-uv@2fe491e1eb2f2a1adcfc6c64485c43a896db6119 README.md:78
+    # ``git clone https://github.com/NVIDIA/cutlass.git``: the probe asks git, curl and wget for
+    # their versions too, so one found here is no next action (outsider11's last #7 item)
+    repo = component("cuda-kernel-uv", [("system_package", "git")], steps=[step("build")])
+    found = host(facts={"toolchain.git.version": "2.39.5"})
+    assert not [a for a in _plan(found, [repo]).actions if a.kind == "system_package"]
+    missing = [a.subject for a in _plan(host(), [repo]).actions if a.kind == "system_package"]
+    assert missing == ["git"]

@@ -27,8 +27,23 @@ CLANG = "toolchain.clang.version"
 CMAKE = "toolchain.cmake.version"
 MAKE = "toolchain.make.version"
 NINJA = "toolchain.ninja.version"
-TOOLCHAIN = {"gcc": GCC, "g++": GXX, "clang": CLANG, "cmake": CMAKE, "make": MAKE, "ninja": NINJA}
-"""Each program the probe asks for its version, by the name it runs as."""
+GIT = "toolchain.git.version"
+CURL = "toolchain.curl.version"
+WGET = "toolchain.wget.version"
+TOOLCHAIN = {
+    "gcc": GCC,
+    "g++": GXX,
+    "clang": CLANG,
+    "cmake": CMAKE,
+    "make": MAKE,
+    "ninja": NINJA,
+    "git": GIT,
+    "curl": CURL,
+    "wget": WGET,
+}
+"""Each program the probe asks for its version, by the name it runs as: the compilers and build
+tools, and the programs a build fetches its sources with (a scanned ``git clone`` or ``wget``
+asks for them; one found here is no next action, outsider11 #7)."""
 LIBSTDCXX_PATH = "toolchain.libstdcxx.path"
 GLIBCXX_MAX = "toolchain.libstdcxx.glibcxx_max"  # highest GLIBCXX_3.4.N the found lib provides
 CXXABI_MAX = "toolchain.libstdcxx.cxxabi_max"  # highest CXXABI_1.3.N

@@ -122,9 +122,10 @@ def parse_glibc(text: str, source: Source) -> Collected:
 
 
 def parse_tool_banner(text: str, source: Source, *, key: str = keys.GCC) -> Collected:
-    """A ``--version`` banner (gcc, g++, clang, cmake, make, ninja): the first dotted number
-    on the first line that has one, once parenthesised vendor notes are removed (``gcc
-    (Debian 12.2.0-14) 12.2.0``, ``gcc (GCC) 8.5.0 20210514 (Red Hat 8.5.0-20)``)."""
+    """A ``--version`` banner (gcc, g++, clang, cmake, make, ninja, git, curl, wget): the first
+    dotted number on the first line that has one, once parenthesised vendor notes are removed
+    (``gcc (Debian 12.2.0-14) 12.2.0``, ``gcc (GCC) 8.5.0 20210514 (Red Hat 8.5.0-20)``,
+    ``curl 7.88.1 (x86_64-pc-linux-gnu) libcurl/7.88.1``)."""
     if not looks_binary(text):
         for number, line in numbered_lines(text):
             version = first_version(_PARENS.sub(" ", line)) or first_version(line)
