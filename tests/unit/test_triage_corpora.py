@@ -296,6 +296,13 @@ CORPORA["thirtythird"] = Corpus(
     (*CORPORA["thirtysecond"].earlier, DATA / "triage_thirtysecond"),
     size=12,
 )
+# The thirty-fourth: two collectors (resolved threads of CUDA and toolchain projects; one Ascend
+# blog post, one older revision of an Ascend FAQ), labelled with the catalogue of ba636631.
+CORPORA["thirtyfourth"] = Corpus(
+    DATA / "triage_thirtyfourth",
+    (*CORPORA["thirtythird"].earlier, DATA / "triage_thirtythird"),
+    size=12,
+)
 
 
 def _cases(corpus: Corpus) -> list[dict[str, Any]]:
