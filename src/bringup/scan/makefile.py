@@ -13,6 +13,7 @@ from bringup.scan.commands import Command
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.kernelheaders import kernel_headers
+from bringup.scan.makeflags import makefile_flags
 from bringup.scan.makeos import uname_branches
 from bringup.scan.makerules import read_makefile, recipe_commands
 from bringup.scan.makevars import located_variables
@@ -66,6 +67,7 @@ def extract_makefile(file: SourceFile) -> Extraction:
     requirements: list[Requirement] = [
         *uname_branches(file),
         *located_variables(file),
+        *makefile_flags(file),
         *kernel_headers(file),
     ]
     for rule in read_makefile(file.text).rules:
