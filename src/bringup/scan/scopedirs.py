@@ -32,6 +32,8 @@ COLLECTIONS = frozenset(
         "benchmark",
         "benchmarks",
         "bench",
+        "baseline",
+        "baselines",
         "tools",
         "contrib",
         "experimental",
@@ -40,7 +42,9 @@ COLLECTIONS = frozenset(
         "tutorials",
     }
 )
-"""Directories whose children are each a project of their own."""
+"""Directories whose children are each a project of their own (``baselines/``: the methods a
+paper's code is compared with, each built on its own: pytorch-tcuscan
+scripts/baselines/CSR5_cuda/Makefile)."""
 SCRIPT_DIRS = frozenset(
     {"script", "scripts", "build", "build-tools", "build_tools", "buildtools", "install"}
 )
