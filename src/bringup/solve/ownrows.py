@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from bringup.model.resolution import Environment, Obstacle
+from bringup.model.resolution import Environment, Obstacle, unchecked
 from bringup.solve.problem import SolverInput
 from bringup.subjects import display_name, scope_of
 
@@ -58,12 +58,11 @@ def own_rows_unknown(
             continue
         shown = ", ".join(f"{display_name(p.subject)} {p.version}" for p in others[:3])
         found.append(
-            Obstacle(
-                kind="unchecked",
-                subject=subject,
-                detail=pin.version,
-                source=pin.source,
-                missing=(
+            unchecked(
+                subject,
+                pin.version,
+                pin.source,
+                (
                     f"no row says what {display_name(subject)} {pin.version} itself requires "
                     f"(only other packages' rows name it); its installer may find it in "
                     f"conflict with {shown}" + (" …" if len(others) > 3 else ""),
