@@ -11,9 +11,8 @@ import time
 
 import pytest
 
-from bringup.triage import explain_text
+from bringup.triage import explain_text, load_signatures
 from bringup.triage.fallbackrules import builtin_rules
-from bringup.triage.signatures import BUILTIN_DIR
 
 # https://github.com/SarahWeiii/diso/issues/13: pip's isolated build of diso has no torch.
 _HOOKS = "/home/charatan/environments/triangle_splatting/lib/python3.11/site-packages/pip/_vendor"
@@ -130,25 +129,33 @@ def test_an_optional_cmake_package_ranks_below_the_failure_found_by_its_own_patt
     assert _first(CMAKE_WARNING + failure)[0] == "toolchain.fpic-required"
 
 
+NEW_SIGNATURES = frozenset(
+    {
+        "toolchain.cmake-package-not-found",
+        "toolchain.fpic-required",
+        "python.wheel-package-missing",
+        "dist.port-in-use",
+        "cuda.runtime.ecc-uncorrectable",
+        "cuda.runtime.launch-timeout",
+        "cuda.runtime.illegal-memory-access",
+        "cuda.build.nvcc-std-unsupported",
+    }
+)
+
+
 def _new_expressions() -> list[str]:
     rule = next(
         r
         for r in builtin_rules().exceptions
         if r.id == "class.install.build-requirement-undeclared"
     )
-    said = []
-    for name in ("host_toolchain.toml", "distributed.toml", "cuda_runtime.toml"):
-        text = (BUILTIN_DIR / name).read_text(encoding="utf-8")
-        for start in (
-            "toolchain.cmake-package-not-found",
-            "toolchain.fpic-required",
-            "dist.port-in-use",
-            "cuda.runtime.ecc-uncorrectable",
-        ):
-            if start in text:
-                block = text[text.index(start) :].split("[[signature]]", 1)[0]
-                said.extend(re.findall(r"'''(.+?)'''", block))
-    return [rule.message, rule.through, *said]
+    said = [rule.message, rule.through]
+    for signature in load_signatures().signatures:
+        if signature.id in NEW_SIGNATURES:
+            record = signature.record
+            said.extend([*record.patterns, *record.symptoms, *record.context])
+    assert len(said) > 2 + len(NEW_SIGNATURES)
+    return said
 
 
 @pytest.mark.parametrize(
@@ -160,8 +167,9 @@ def _new_expressions() -> list[str]:
         "CMake Error at " + "(find_package) " * 3_400,
         "No module named '" + "a." * 25_000,
         "bind" + " failed" * 7_000,
+        "nvcc fatal" + " " * 50_000,
     ],
-    ids=["letters", "build-env", "relocation", "cmake", "module", "bind"],
+    ids=["letters", "build-env", "relocation", "cmake", "module", "bind", "nvcc"],
 )
 def test_the_new_expressions_are_fast_on_hostile_lines(line: str) -> None:
     start = time.perf_counter()
