@@ -176,3 +176,23 @@ def test_the_new_expressions_are_fast_on_hostile_lines(line: str) -> None:
     for expression in _new_expressions():
         re.search(expression, line)
     assert time.perf_counter() - start < 2.0
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # https://github.com/modelscope/FunClip/issues/105
+        'OSError: [WinError 126] The specified module could not be found. Error loading "C:\\Users'
+        "\\username\\AppData\\Local\\Programs\\Python\\Python312\\Lib\\site-packages\\torch\\lib"
+        '\\fbgemm.dll" or one of its dependencies.',
+        # https://github.com/ostris/ai-toolkit/issues/91: localised, on a line of the job's own
+        "Error running job: [WinError 126] 找不到指定的模块。 Error loading"
+        ' "C:\\Users\\daizh\\Documents\\LORA Traning\\ai-toolkit\\venv\\Lib\\site-packages\\torch'
+        '\\lib\\fbgemm.dll" or one of its dependencies.',
+    ],
+    ids=["exception", "line"],
+)
+def test_a_windows_dll_that_cannot_be_loaded_is_a_missing_library_at_install(line: str) -> None:
+    identifier, layer = _first(line)
+    assert identifier.endswith("install.shared-library-missing")
+    assert layer == "install"
