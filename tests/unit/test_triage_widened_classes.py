@@ -139,6 +139,7 @@ NEW_SIGNATURES = frozenset(
         "cuda.runtime.launch-timeout",
         "cuda.runtime.illegal-memory-access",
         "cuda.build.nvcc-std-unsupported",
+        "toolchain.gcc-too-old-cxx17",
     }
 )
 
@@ -168,8 +169,9 @@ def _new_expressions() -> list[str]:
         "No module named '" + "a." * 25_000,
         "bind" + " failed" * 7_000,
         "nvcc fatal" + " " * 50_000,
+        "unrecognized option '-std=c++" + "1" * 50_000,
     ],
-    ids=["letters", "build-env", "relocation", "cmake", "module", "bind", "nvcc"],
+    ids=["letters", "build-env", "relocation", "cmake", "module", "bind", "nvcc", "std"],
 )
 def test_the_new_expressions_are_fast_on_hostile_lines(line: str) -> None:
     start = time.perf_counter()
