@@ -161,6 +161,7 @@ NEW_SIGNATURES = frozenset(
         "cuda.runtime.illegal-memory-access",
         "cuda.build.nvcc-std-unsupported",
         "toolchain.gcc-too-old-cxx17",
+        "cuda.build.nvcc-unsupported-gcc",
     }
 )
 
@@ -191,8 +192,19 @@ def _new_expressions() -> list[str]:
         "bind" + " failed" * 7_000,
         "nvcc fatal" + " " * 50_000,
         "unrecognized option '-std=c++" + "1" * 50_000,
+        "The current installed version of " + "g" * 50_000,
     ],
-    ids=["letters", "build-env", "relocation", "cmake", "module", "bind", "nvcc", "std"],
+    ids=[
+        "letters",
+        "build-env",
+        "relocation",
+        "cmake",
+        "module",
+        "bind",
+        "nvcc",
+        "std",
+        "compiler",
+    ],
 )
 def test_the_new_expressions_are_fast_on_hostile_lines(line: str) -> None:
     start = time.perf_counter()
