@@ -141,6 +141,12 @@ def test_a_required_cmake_package_without_its_config_is_the_package_not_found() 
     assert _first(log) == ("toolchain.cmake-package-not-found", "build")
 
 
+def test_an_optional_cmake_package_alone_is_not_a_missing_required_package() -> None:
+    assert all(
+        d.signature_id != "toolchain.cmake-package-not-found" for d in explain_text(CMAKE_WARNING)
+    )
+
+
 def test_an_optional_cmake_package_ranks_below_the_failure_found_by_its_own_pattern() -> None:
     # the fPIC line: https://github.com/primme/primme/issues/22
     failure = (
