@@ -178,7 +178,8 @@ def _new_expressions() -> list[str]:
         for r in builtin_rules().exceptions
         if r.id == "class.install.build-requirement-undeclared"
     )
-    said = [rule.message, rule.through]
+    download = next(r for r in builtin_rules().evidence if r.id == "evidence.install.download")
+    said = [rule.message, rule.through, download.words]
     for signature in load_signatures().signatures:
         if signature.id in NEW_SIGNATURES:
             record = signature.record
@@ -199,6 +200,7 @@ def _new_expressions() -> list[str]:
         "nvcc fatal" + " " * 50_000,
         "unrecognized option '-std=c++" + "1" * 50_000,
         "The current installed version of " + "g" * 50_000,
+        "fatal: unable to connect to " + "a." * 25_000,
     ],
     ids=[
         "letters",
@@ -210,6 +212,7 @@ def _new_expressions() -> list[str]:
         "nvcc",
         "std",
         "compiler",
+        "git",
     ],
 )
 def test_the_new_expressions_are_fast_on_hostile_lines(line: str) -> None:
@@ -237,3 +240,23 @@ def test_a_windows_dll_that_cannot_be_loaded_is_a_missing_library_at_install(lin
     identifier, layer = _first(line)
     assert identifier.endswith("install.shared-library-missing")
     assert layer == "install"
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # https://github.com/agonzalezro/python-opensubtitles/issues/9: pip's clone over http
+        "fatal: unable to access 'http://github.com/agonzalezro/python-opensubtitles/': Recv"
+        " failure: Connection reset by peer\n",
+        # https://github.com/ghostlander/nsgminer/issues/40: a submodule over git://
+        "fatal: unable to connect to github.com:\n"
+        "github.com[0: 192.30.253.112]: errno=Connection timed out\n"
+        "github.com[1: 192.30.253.113]: errno=Connection timed out\n\n"
+        "fatal: clone of 'git://github.com/luke-jr/X6000_ztex_comm4.git' into submodule path"
+        " 'bitstreams/src/X6000_ztex_comm4' failed\n",
+    ],
+    ids=["git-http", "git-submodule"],
+)
+def test_a_download_that_failed_is_the_installation_not_a_peer(log: str) -> None:
+    # the connection's words ("Connection reset by peer") are not a peer of the job
+    assert _first(log) == ("evidence.install.download", "install")
