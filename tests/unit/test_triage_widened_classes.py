@@ -260,3 +260,13 @@ def test_a_windows_dll_that_cannot_be_loaded_is_a_missing_library_at_install(lin
 def test_a_download_that_failed_is_the_installation_not_a_peer(log: str) -> None:
     # the connection's words ("Connection reset by peer") are not a peer of the job
     assert _first(log) == ("evidence.install.download", "install")
+
+
+def test_cuda_failing_at_lazy_initialisation_is_device_init() -> None:
+    # https://github.com/vllm-project/vllm/issues/327 (MIG on A100: the device count changed)
+    line = (
+        "torch.cuda.DeferredCudaCallError: CUDA call failed lazily at initialization with error:"
+        " device >= 0 && device < num_gpus INTERNAL ASSERT FAILED at"
+        ' "../aten/src/ATen/cuda/CUDAContext.cpp":50, please report a bug to PyTorch.'
+    )
+    assert _first(line) == ("traceback.device-init.cuda", "device_init")
