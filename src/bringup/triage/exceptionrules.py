@@ -183,5 +183,7 @@ def _first_rule(
             continue
         if rule.frames_not and sighting.frames and re.search(rule.frames_not, sighting.frames[-1]):
             continue
+        if rule.through and not any(_found(memo, rule.through, f) for f in sighting.frames):
+            continue
         return rule
     return None

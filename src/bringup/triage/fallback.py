@@ -107,7 +107,11 @@ def diagnose(
     echoed = bool(exceptions) and not real
     nested = echoed or all(indented(d.evidence[0].text) for d in exceptions)
     lines = [] if codes or not nested else [d for d in said if d not in classes]
-    found = [*codes, *classes, *(lines or ([] if echoed else exceptions))]
+    # a rule that reads the enclosing step from the frames (``through``: pip's build hook)
+    # explains that step's failure line too
+    stepwise = {rule.id for rule in rules.exceptions if rule.through}
+    steps = [d for d in exceptions if lines and d.signature_id in stepwise]
+    found = [*codes, *classes, *steps, *(lines or ([] if echoed else exceptions))]
     placed = (
         None if found or not rules.evidence else refused(_without_echoes(findings, real), rules)
     )

@@ -62,6 +62,9 @@ class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     """... unless ``Type: message`` holds these (a device, a runtime, the environment)."""
     frames: str = ""
     frames_not: str = ""
+    through: str = ""
+    """Some frame's file, not only the innermost one, matches this: the step the process was
+    in (a build backend's hook running a package's ``setup.py``)."""
     placed: bool = False
     tier: Tier = "traceback"
     line: str = ""
@@ -197,6 +200,7 @@ def _expressions(rule: ExceptionRule | LineRule | EvidenceRule) -> tuple[str, ..
             rule.stated,
             rule.frames,
             rule.frames_not,
+            rule.through,
             rule.raised,
             rule.raised_alone,
             rule.raised_message,

@@ -41,7 +41,13 @@ def in_the_job(diagnoses: list[Diagnosis], findings: Findings) -> list[Diagnosis
     ]
 
 
-MISSING_MODULE = frozenset({"traceback.install.module-not-found", "line.install.module-missing"})
+MISSING_MODULE = frozenset(
+    {
+        "traceback.install.module-not-found",
+        "line.install.module-missing",
+        "class.install.build-requirement-undeclared",
+    }
+)
 """The fallback's readings of a Python module that is not installed: in a build, a build
 dependency missing from the environment (install), not the build's own failure."""
 
