@@ -8,12 +8,14 @@ from pathlib import Path
 from bringup.scan.repo import scan_repo
 
 # NVIDIA/multi-gpu-programming-models@9a600f5ea8f5e53614e30b7b36e9136107178dd8 README.md:24-27
-README = """\
-# Requirements
-* CUDA: version 11.0 (9.2 if build with `DISABLE_CUB=1`) or later is required by all variants.
-  * `nccl_graphs` requires NCCL 2.15.1, CUDA 11.7 and CUDA Driver 515.65.01 or newer
-  * `multi_node_p2p` requires CUDA 12.4, a CUDA Driver 550.54.14 or newer and the NVIDIA IMEX daemon running.
-"""
+README = (
+    "# Requirements\n"
+    "* CUDA: version 11.0 (9.2 if build with `DISABLE_CUB=1`) or later is required by all "
+    "variants.\n"
+    "  * `nccl_graphs` requires NCCL 2.15.1, CUDA 11.7 and CUDA Driver 515.65.01 or newer\n"
+    "  * `multi_node_p2p` requires CUDA 12.4, a CUDA Driver 550.54.14 or newer and the NVIDIA "
+    "IMEX daemon running.\n"
+)
 
 
 def _subjects(root: Path) -> set[str]:
