@@ -137,3 +137,29 @@ def test_without_uv_pip_installs_the_same_two_steps(tmp_path: Path) -> None:
     assert "torch==2.12.0" in first
     assert second[1:6] == ("-m", "pip", "install", "--no-build-isolation", "--no-index")
     assert second[-1] == "flash_attn"
+
+
+def test_the_index_reaches_uv_in_its_environment_not_its_command_line(tmp_path: Path) -> None:
+    """review30 M4: ``up --index=https://u:TOKEN@mirror/simple`` ran ``uv ... --index-url
+    URL``, readable by every user of the machine in /proc/PID/cmdline."""
+    from bringup.run.indexes import index_settings
+
+    seen: list[dict[str, object]] = []
+
+    class _Watcher(_Recorder):
+        def run(self, argv: Sequence[str], **given: object) -> Completed:
+            seen.append(dict(given.get("env") or {}))  # type: ignore[call-overload]
+            return super().run(argv, **given)
+
+    runner = _Watcher()
+    given = "https://u:TOKEN1234@mirror.example/simple"
+    settings = index_settings({}, [], offline=False, index=given)
+    spec = environment_spec(ENV, SNAPSHOT, ())
+    made = make_environment(spec, tmp_path / "env", settings, runner, log_dir=tmp_path, uv="uv")
+    assert made.ok
+    assert not [c for c in runner.commands if any("TOKEN1234" in word for word in c)]
+    assert seen
+    assert all(env.get("UV_DEFAULT_INDEX") == given for env in seen)
+    # another index is another environment: the stamp follows the variable
+    other = index_settings({}, [], offline=False, index="https://other.example/simple")
+    assert spec.fingerprint(settings) != spec.fingerprint(other)

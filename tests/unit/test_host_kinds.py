@@ -295,3 +295,22 @@ def test_a_stated_line_of_another_kind_is_said_when_its_repo_joins_an_npu_host(
     screen = " ".join(capsys.readouterr().out.split())
     assert "either also supports GPUs (CUDA: " in screen
     assert "on its NPU host those lines are left out" in screen
+
+
+def test_a_repo_that_asks_for_nothing_is_no_kinds_host() -> None:
+    """outsider11 #14: zhouxzh/Ascend310@c6c6460 (samples and an e-book: 0 requirements,
+    0 steps) was planned for the NPU host, in the CANN and torch_npu environment. A repo
+    that asks for something but names no kind still joins a host."""
+    npu, gpu = _scanned()
+    book = Component(name="Ascend310", path="/r/Ascend310", role="other")
+    groups, _apart = host_groups([book, npu, gpu], frozenset())
+    assert [(g.kind, [c.name for c in g.components]) for g in groups] == [
+        ("ascend", ["vllm-ascend"]),
+        ("cuda", ["flash-attention"]),
+        ("", ["Ascend310"]),
+    ]
+    asks = msgspec.structs.replace(book, requirements=tuple(
+        r for r in npu.requirements if r.subject == "python"
+    ))  # fmt: skip
+    groups, _apart = host_groups([asks, npu], frozenset())
+    assert [c.name for c in groups[0].components] == ["Ascend310", "vllm-ascend"]

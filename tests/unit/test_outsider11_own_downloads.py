@@ -47,3 +47,25 @@ def test_a_build_files_download_is_made_by_its_projects_builds() -> None:
     assert downloads_here(_build("make", cwd=CHAPTER), top)
     # a download a README states stays the whole repo's
     assert downloads_here(_build("make", cwd=CHAPTER), _repo(f"{ROOT}/README.md:9"))
+
+
+def test_a_script_run_through_a_shell_string_or_as_a_module_makes_its_download() -> None:
+    """review30 L7: only a step whose argv names the script counted."""
+    repo = _repo(f"{ROOT}/setup.sh:77")
+    assert downloads_here(_build("sh", "-c", "chmod +x setup.sh && ./setup.sh"), repo)
+    assert downloads_here(_build("bash", "-c", "bash ../setup.sh", cwd="build"), repo)
+    assert not downloads_here(_build("sh", "-c", "cmake .. && make", cwd=CHAPTER), repo)
+    module = _repo(f"{ROOT}/tools/fetch/__main__.py:5")
+    assert downloads_here(_build("python", "-m", "tools.fetch"), module)
+    assert downloads_here(_build("python", "-m", "setup"), _repo(f"{ROOT}/setup.py:3"))
+    assert not downloads_here(_build("python", "-m", "tools.other"), module)
+
+
+def test_a_long_shell_string_is_read_in_bounded_time() -> None:
+    import time
+
+    repo = _repo(f"{ROOT}/setup.sh:77")
+    for text in ("a" * 50_000, " -m" * 16_000, "x;" * 25_000, "setup.sh " * 5_000):
+        started = time.monotonic()
+        downloads_here(_build("sh", "-c", text), repo)
+        assert time.monotonic() - started < 2.0

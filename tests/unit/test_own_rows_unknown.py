@@ -53,3 +53,27 @@ def test_a_pin_with_its_own_rows_is_not_doubted_so() -> None:
         for o in verdict.obstacles
         if o.subject == "torch" and any("itself requires" in m for m in o.missing)
     ]
+
+
+def test_a_table_of_another_package_naming_the_pin_does_not_vouch_for_it() -> None:
+    # review30 M3: vllm-ascend's versioning table (vllm_ascend-0.22.1rc1) names vllm 0.22.1 as
+    # the vLLM source it builds against; that row joined the problem beside a vllm-ascend pin
+    # and switched the doubt off, though it says nothing of what PyPI's vllm wheel requires
+    # the release the same repo builds wheels of, as a pin
+    wheel = ".github/workflows/schedule_release_code_and_wheel.yml"
+    verdict = _verdict(*REAL, _req("vllm_ascend", "==0.22.1rc1", wheel, 37))
+    found = [o for o in verdict.obstacles if o.kind == "unchecked" and o.subject == "vllm"]
+    assert found, verdict.obstacles
+
+
+def test_a_pin_the_naming_packages_own_metadata_requires_is_vouched_for() -> None:
+    # torch_triton.toml's rows are torch's wheel's Requires-Dist (metadata = true): the
+    # installer reads the same pair, so the triton torch 2.7.0 pins is not doubted
+    verdict = _verdict(
+        # databricks/megablocks@efa7186 setup.py:65-66 (torch>=2.7.0,<2.7.1, stanford-stk==0.7.1)
+        _req("torch", "==2.7.0", "setup.py", 65),
+        _req("pypi:stanford-stk", "==0.7.1", "setup.py", 66),
+        # the pin torch 2.7.0's own METADATA states (https://pypi.org/project/torch/2.7.0/)
+        _req("triton", "==3.3.0", "setup.py", 65),
+    )
+    assert not [o for o in verdict.obstacles if o.subject == "triton" and o.kind == "unchecked"]

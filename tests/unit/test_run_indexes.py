@@ -24,33 +24,26 @@ def test_variables_and_config_files_map_to_uv_options() -> None:
         [("/etc/pip.conf", _CONF)],
         offline=True,
     )
-    assert settings.args == (
-        "--index-url",
-        "https://mirror.example/simple",
-        "--extra-index-url",
-        "file:///opt/pypi/simple",
-        "--extra-index-url",
-        "file:///opt/pypi-more/simple",
-        "--find-links",
-        "/opt/wheels",
-        "--index-strategy",
-        "unsafe-best-match",
-        "--offline",
-    )
+    assert settings.args == ("--index-strategy", "unsafe-best-match", "--offline")
     assert settings.install_args == ("--constraint", "/etc/xdg/pip/constraints.txt")
-    assert settings.env == {"SSL_CERT_FILE": "/etc/ssl/certs/ca-certificates.crt"}
+    assert settings.env == {
+        "UV_DEFAULT_INDEX": "https://mirror.example/simple",
+        "UV_INDEX_URL": None,
+        "UV_INDEX": "file:///opt/pypi/simple file:///opt/pypi-more/simple",
+        "UV_FIND_LINKS": "/opt/wheels",
+        "SSL_CERT_FILE": "/etc/ssl/certs/ca-certificates.crt",
+    }
     assert "PIP_FIND_LINKS" in settings.origin
 
 
 def test_a_variable_beats_the_config_and_install_beats_global() -> None:
     conf = "[global]\nindex-url = https://a/simple\n[install]\nindex-url = https://b/simple\n"
-    assert index_settings({}, [("pip.conf", conf)], offline=False).args == (
-        "--index-url",
-        "https://b/simple",
-    )
+    settings = index_settings({}, [("pip.conf", conf)], offline=False)
+    assert settings.env["UV_DEFAULT_INDEX"] == "https://b/simple"
     variables = {"PIP_INDEX_URL": "https://c/simple", "PIP_NO_INDEX": "1"}
     settings = index_settings(variables, [("pip.conf", conf)], offline=False)
-    assert settings.args == ("--index-url", "https://c/simple", "--no-index")
+    assert settings.env["UV_DEFAULT_INDEX"] == "https://c/simple"
+    assert settings.args == ("--no-index",)
 
 
 def test_a_broken_config_file_is_ignored_not_fatal() -> None:
@@ -97,7 +90,7 @@ def test_check_index_reads_the_index_up_installs_from(
     assert source is not None
     installs = read_index_settings(index=given or None)
     assert source.url == installs.index_url == expected
-    assert installs.args[installs.args.index("--index-url") + 1].rstrip("/") == expected
+    assert str(installs.env["UV_DEFAULT_INDEX"]).rstrip("/") == expected
 
 
 def test_up_refuses_an_index_that_is_not_http_before_reading_anything(
@@ -108,3 +101,56 @@ def test_up_refuses_an_index_that_is_not_http_before_reading_anything(
 
     assert main(["up", str(tmp_path / "none"), "--index=ftp://mirror/simple"]) == ExitCode.BAD_INPUT
     assert "--index ftp://mirror/simple: not an http(s) URL" in capsys.readouterr().err
+
+
+def test_no_index_or_find_links_location_is_on_uvs_command_line() -> None:
+    """review30 M4: ``up --index=https://u:TOKEN@...`` reached uv as ``--index-url URL``,
+    readable by every user in /proc/PID/cmdline; uv reads the same from its variables."""
+    given = "https://u:TOKEN@mirror.example/simple"
+    conf = "[global]\nextra-index-url = https://v:KEY@extra.example/simple\n"
+    variables = {
+        "PIP_FIND_LINKS": "https://w:PASS@wheels.example/",
+        "UV_INDEX": "https://own/simple",
+    }
+    settings = index_settings(variables, [("pip.conf", conf)], offline=False, index=given)
+    shown = " ".join([*settings.args, *settings.install_args])
+    assert "@" not in shown, shown
+    assert settings.env["UV_DEFAULT_INDEX"] == given
+    # the user's own UV_INDEX is kept beside pip's extra index, not replaced
+    assert settings.env["UV_INDEX"] == "https://v:KEY@extra.example/simple https://own/simple"
+    assert settings.env["UV_FIND_LINKS"] == "https://w:PASS@wheels.example/"
+
+
+def test_uv_reads_the_index_from_its_variable(tmp_path: Path) -> None:
+    """The variables do what the options did: uv 0.13 finds a name on the index given in
+    ``UV_DEFAULT_INDEX`` and on an extra one in ``UV_INDEX`` (file:// indexes, no network)."""
+    import subprocess
+
+    from bringup.run.environments import uv_binary
+
+    uv = uv_binary()
+    if uv is None:
+        pytest.skip("no uv")
+    for name in ("main", "extra"):
+        page = tmp_path / name / f"only-on-{name}"
+        page.mkdir(parents=True)
+        (page / "index.html").write_text("<html><body></body></html>", encoding="utf-8")
+    settings = index_settings(
+        {"PIP_EXTRA_INDEX_URL": (tmp_path / "extra").as_uri()},
+        [],
+        offline=False,
+        index=(tmp_path / "main").as_uri(),
+    )
+    env = {k: v for k, v in settings.env.items() if v is not None}
+    for name in ("main", "extra"):
+        done = subprocess.run(
+            [uv, "pip", "compile", "--no-cache", *settings.args, "-"],
+            check=False,
+            input=f"only-on-{name}\n",
+            capture_output=True,
+            text=True,
+            env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), **env},
+            timeout=60,
+        )
+        # found on the index, with no release: not "not found in the package registry"
+        assert "there are no versions of" in done.stderr, done.stderr

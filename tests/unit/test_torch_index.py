@@ -92,3 +92,25 @@ def test_the_consent_list_shows_the_index_that_will_be_used() -> None:
     repo = Component(name="repo", path="/r", role="other")
     (line,) = commands_needing_consent([repo], (), [spec])["repo"]
     assert "--extra-index-url https://download.pytorch.org/whl/cu128" in line
+
+
+def test_a_users_own_index_or_mirror_gets_no_pytorch_index_beside_it() -> None:
+    """review30 L8: the PyTorch index and ``unsafe-best-match`` were added beside an index the
+    user chose (a mirror, ``--index``, ``--no-index``); only PyPI's installs need them."""
+    from bringup.run.indexes import index_settings
+
+    env = _env(cuda="12.8.1", torch="2.11.0", triton="3.6.0")  # outsider11 #17's environment
+    mirror = index_settings({"PIP_INDEX_URL": "https://mirror.example/simple"}, [], offline=False)
+    none = index_settings({"PIP_NO_INDEX": "1"}, [], offline=False)
+    pypi = index_settings({}, [], offline=False)
+    assert (mirror.from_pypi, none.from_pypi, pypi.from_pypi) == (False, False, True)
+    spec = environment_spec(
+        env, _snapshot("x86_64"), (), rules=_rules(), from_pypi=mirror.from_pypi
+    )
+    assert spec.torch_index is None
+    (command,) = install_commands(spec, ["uv", "pip", "install"], [*mirror.args])
+    assert "--extra-index-url" not in command
+    assert "--index-strategy" not in command
+    repo = Component(name="repo", path="/r", role="other")
+    (line,) = commands_needing_consent([repo], (), [spec])["repo"]
+    assert "download.pytorch.org" not in line

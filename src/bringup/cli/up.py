@@ -115,12 +115,14 @@ def command(
     from bringup.index.releases import index_url
     from bringup.report.events import reporter_for
     from bringup.run.consent import commands_needing_consent
+    from bringup.run.indexes import read_index_settings
     from bringup.run.offline import skipped_offline
     from bringup.run.state import state_dir
     from bringup.run.up import Stack, UpOptions, bring_up, resumable, specs_for, step_cwds
     from bringup.workflow import check, gather
 
     given_index = index_url(index, "") if index else None  # refused before the scan
+    settings = read_index_settings(offline=offline, index=given_index)  # asked about = run
     reporter = reporter_for()
     inputs = gather(paths or (".",), None, kb_dir, extra_dirs, reporter, force=force)
     result = check(inputs, allow_driver_change=allow_driver_change, reporter=reporter)
@@ -144,7 +146,7 @@ def command(
         steps = [
             s for s in plan.steps if not skipped_offline(s, offline, cwds[(s.component, s.name)])
         ]
-        found = commands_needing_consent(inputs.components, steps, specs_for(stack))
+        found = commands_needing_consent(inputs.components, steps, specs_for(stack, settings))
         if found:
             return _refuse(found, as_json)
     up_options = UpOptions(
@@ -166,6 +168,7 @@ def command(
             on_start=progress.start,
             on_end=progress.end,
             on_environment=progress.environment,
+            settings=settings,
         )
     finally:
         progress.close()

@@ -190,6 +190,7 @@ class KnowledgeBase:
                     confidence=record.confidence,
                     brings=record.brings,
                     builds=record.builds,
+                    metadata=record.metadata,
                 )
                 yield ScopedRule(rule, record.chips, record.machines)
 

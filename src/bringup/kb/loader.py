@@ -37,7 +37,7 @@ from bringup.kb.schema import (
 )
 from bringup.kb.validate import FileResult, check_file
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 """Bumped whenever the compiled form changes, so stale caches are never read."""
 
 CACHE = cache.Kind("kb", "msgpack", keep=8)

@@ -35,8 +35,10 @@ class RuleRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     no CUDA toolkit, but one beside it must have torch's major); ``builds = true`` marks a
     recommendation that lists the published builds of ``when``'s release (torch 2.7's CUDA
     variants); ``machines`` limits it to some host architectures (``"x86_64"``: a wheel's
-    ``platform_machine`` marker), kept where the host's is unknown; ``details`` carries
-    table columns that are not rules."""
+    ``platform_machine`` marker), kept where the host's is unknown; ``metadata = true`` marks
+    a row read from ``when``'s release's own published requirements (its wheel's
+    Requires-Dist), which an installer reads too; ``details`` carries table columns that are
+    not rules."""
 
     id: str
     when: dict[str, str]
@@ -47,6 +49,7 @@ class RuleRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     hard: bool = True
     brings: bool = True
     builds: bool = False
+    metadata: bool = False
     chips: Optional[str] = None
     machines: Optional[str] = None
     details: dict[str, Detail] = {}

@@ -44,7 +44,7 @@ def series_rules(rules: Iterable[ScopedRule]) -> Iterator[ScopedRule]:
         groups.setdefault(key, []).append(rule)
     for (topic, subject, base, then, chips, machines), members in groups.items():
         specs = {rule.then_spec for rule in members}
-        kinds = {(rule.hard, rule.brings, rule.builds) for rule in members}
+        kinds = {(rule.hard, rule.brings, rule.builds, rule.metadata) for rule in members}
         if len({rule.spec for rule in members}) < 2 or len(specs) != 1 or len(kinds) != 1:
             continue
         first = members[0]
@@ -66,6 +66,7 @@ def series_rules(rules: Iterable[ScopedRule]) -> Iterator[ScopedRule]:
                 confidence="medium",
                 brings=first.brings,
                 builds=first.builds,
+                metadata=first.metadata,
             ),
             chips,
             machines,

@@ -3,6 +3,7 @@ host itself rules out. Prose is written elsewhere (``bringup.report.wording``), 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal, Optional
 
 import msgspec
@@ -189,6 +190,17 @@ class Obstacle(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     detail: str
     source: Optional[Source] = None
     missing: tuple[str, ...] = ()
+
+
+def unchecked(
+    subject: str, detail: str, source: Optional[Source], missing: Iterable[str]
+) -> Obstacle:
+    """An ``unchecked`` obstacle: ``subject`` at ``detail`` (a version, a spec, a path) may
+    stand in the repo's way and nothing here says whether it does; ``missing`` says what the
+    knowledge base lacks or what would tell. The repo may run here, unverified, never "runs"."""
+    return Obstacle(
+        kind="unchecked", subject=subject, detail=detail, source=source, missing=tuple(missing)
+    )
 
 
 class Verdict(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

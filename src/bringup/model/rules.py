@@ -36,3 +36,7 @@ class Rule(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """The row lists the published builds of ``subject``'s release (torch 2.7.0 is built for
     CUDA 11.8, 12.6 and 12.8): a pair outside them has no such build, though an environment
     may hold a toolkit of another minor beside one (so it stays a recommendation)."""
+    metadata: bool = False
+    """The row is ``subject``'s release's own published requirement (torch's wheel's
+    Requires-Dist names triton 3.3.0): the installer reads the same pair, so the row vouches
+    for ``then_subject``'s release; a table in another package's documents does not."""

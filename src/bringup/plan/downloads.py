@@ -7,7 +7,9 @@ belongs to. uv-xiao/cuda-kernel-uv@2fe491e setup.sh:77 installs torch from
 download.pytorch.org: ``cmake ..``/``make`` in chapters/01_introduction/build, whose
 CMakeLists.txt fetches nothing, were skipped by ``up --offline`` as "needs the network"
 (outsider11 #6). A download stated elsewhere (a README: "the build downloads X") stays the
-whole repo's."""
+whole repo's. A step runs a script by its path among its words, inside a shell string
+(``sh -c "bash scripts/fetch_deps.sh && make"``) too, or by module (``python -m
+tools.fetch``: tools/fetch.py) (review30 L7)."""
 
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ _BUILD_FILE = lazyre.compile(
 )
 
 _BUILD_DIR = lazyre.compile(r"(?:^|/)(?:build|_build|out|cmake-build-[^/]*)$")
+_SHELL_BREAK = lazyre.compile(r"[\s;&|()<>`'\"]+")
+"""What separates the words of a shell string (``sh -c "cd x && bash y.sh"``)."""
 
 
 def downloads_here(step: Step, component: Component) -> bool:
@@ -58,8 +62,20 @@ def _made_by(step: Step, rel: str) -> bool:
         return _within(here, project) or _within(project, here)
     if _SCRIPT.search(rel):
         here = step.cwd or "."
-        return any(posixpath.normpath(posixpath.join(here, a)) == rel for a in step.argv)
+        return any(posixpath.normpath(posixpath.join(here, p)) == rel for p in _paths_run(step))
     return True
+
+
+def _paths_run(step: Step) -> list[str]:
+    """The paths among ``step``'s words (each word of a shell string it passes) and the
+    files of the modules it runs with ``-m``."""
+    words = [w for arg in step.argv for w in _SHELL_BREAK.split(arg) if w]
+    found = list(words)
+    for at, word in enumerate(words[:-1]):
+        if word == "-m":
+            module = words[at + 1].replace(".", "/")
+            found += [f"{module}.py", f"{module}/__main__.py"]
+    return found
 
 
 def _within(path: str, folder: str) -> bool:

@@ -79,6 +79,7 @@ class EnvironmentSpec:
                 self.torch_index,
                 settings.args,
                 settings.install_args,
+                sorted(settings.env.items(), key=lambda item: item[0]),
             ]
         )
         return hashlib.sha256(data).hexdigest()
@@ -121,6 +122,7 @@ def environment_spec(
     by_hand: Collection[str] = (),
     *,
     rules: Sequence[Rule] = (),
+    from_pypi: bool = True,
 ) -> EnvironmentSpec:
     """The environment to make for ``environment``: its Python (the pin, else this
     machine's default), the interpreter of that version found by the probe, and what to
@@ -128,7 +130,9 @@ def environment_spec(
     one pinned because the host's interpreter has it gets the repos' stated range, not the
     host's version), the build tools the host lacks, and the test runners its steps call.
     Not the names in ``by_hand``: read only from prose, the user installs them. torch comes
-    from the PyTorch index of its build (``torchindex``, from the knowledge base's ``rules``)."""
+    from the PyTorch index of its build (``torchindex``, from the knowledge base's ``rules``)
+    when the installs come ``from_pypi``, which has one build of each release; a mirror or
+    index the user chose is theirs, PyTorch's builds included (review30 L8)."""
     pin = environment.pin("python")
     default = snapshot.fact(keys.PYTHON_DEFAULT)
     stated = str(default.value) if default is not None and default.ok else ""
@@ -162,7 +166,7 @@ def environment_spec(
         requirements=first,
         seed=any(_program(s.argv) in ("pip", "pip3") for s in mine),
         built_on_torch=later,
-        torch_index=torch_index(environment, _arch(snapshot), rules),
+        torch_index=torch_index(environment, _arch(snapshot), rules) if from_pypi else None,
     )
 
 

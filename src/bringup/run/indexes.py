@@ -10,6 +10,11 @@ disagreed): ``--index=URL``, else uv's own variables (``$UV_DEFAULT_INDEX``,
 ``$UV_INDEX_URL``: uv reads them, but an ``--index-url`` option would override them), else
 pip's index (``$PIP_INDEX_URL``, then the config files), else PyPI (``IndexSettings.index_url``).
 
+The indexes and find-links locations travel to uv in its environment (``UV_DEFAULT_INDEX``,
+``UV_INDEX``, ``UV_FIND_LINKS``), not on its command line: a mirror's URL may hold a password
+(``https://user:TOKEN@mirror/simple``), and a command line is readable by every user of the
+machine in ``/proc/PID/cmdline`` (review30 M4).
+
 Pure: the variables and the config files' texts in, the options out.
 """
 
@@ -37,6 +42,14 @@ _LISTS = {
 """pip setting -> uv option; each may hold several whitespace-separated values (only the
 last index-url counts, as in pip)."""
 
+_IN_ENVIRONMENT = {
+    "--index-url": ("UV_DEFAULT_INDEX", " "),
+    "--extra-index-url": ("UV_INDEX", " "),
+    "--find-links": ("UV_FIND_LINKS", ","),
+}
+"""uv option -> the variable uv reads it from instead, and how that variable joins several
+values (uv 0.13: ``UV_INDEX`` by spaces, ``UV_FIND_LINKS`` by commas)."""
+
 
 @dataclass(frozen=True)
 class IndexSettings:
@@ -47,10 +60,17 @@ class IndexSettings:
     """Options for every uv command that reads an index (``uv venv --seed`` too)."""
     install_args: tuple[str, ...] = ()
     """Options only ``uv pip install`` takes (constraints)."""
-    env: Mapping[str, str] = field(default_factory=dict)
+    env: Mapping[str, Optional[str]] = field(default_factory=dict)
+    """Variables for every uv command: the indexes and find-links locations, a certificate;
+    ``None`` removes a variable (uv's older ``UV_INDEX_URL`` where ``UV_DEFAULT_INDEX`` is set)."""
     origin: tuple[str, ...] = ()
     index_url: str = DEFAULT_URL
     """The index installs come from, and the one ``check --index`` reads."""
+
+    @property
+    def from_pypi(self) -> bool:
+        """Installs come from PyPI: no index or mirror of the user's, ``--no-index`` unset."""
+        return self.index_url == DEFAULT_URL and "--no-index" not in self.args
 
 
 def pip_config_files(env: Mapping[str, str], home: Path) -> list[Path]:
@@ -115,16 +135,23 @@ def index_settings(
     args: list[str] = []
     install: list[str] = []
     used: list[str] = []
+    variables: dict[str, Optional[str]] = {}
+    given: set[str] = set()
     for key, option in _LISTS.items():
         if key not in values:
             continue
         items = values[key].split()
         if key == "index-url":
             items = items[-1:]
-        for item in items:
-            (install if key == "constraint" else args).extend([option, item])
+        given.add(option)
+        carried = _carried(option, items, env)
+        if carried:
+            variables.update(carried)
+        else:
+            for item in items:
+                (install if key == "constraint" else args).extend([option, item])
         used.append(origin[key])
-    if "--extra-index-url" in args or ("--find-links" in args and "--index-url" in args):
+    if "--extra-index-url" in given or {"--find-links", "--index-url"} <= given:
         # pip picks the best match over every index; uv stops at the first that has the
         # name unless told otherwise.
         args += ["--index-strategy", "unsafe-best-match"]
@@ -133,7 +160,6 @@ def index_settings(
         used.append(origin["no-index"])
     if offline:
         args.append("--offline")
-    variables: dict[str, str] = {}
     if values.get("cert") and "SSL_CERT_FILE" not in env:
         variables["SSL_CERT_FILE"] = values["cert"]
         used.append(origin["cert"])
@@ -145,6 +171,19 @@ def index_settings(
         origin=tuple(used),
         index_url=(chosen[0] if chosen else DEFAULT_URL).rstrip("/"),
     )
+
+
+def _carried(option: str, items: Sequence[str], env: Mapping[str, str]) -> dict[str, Optional[str]]:
+    """The variables that give uv ``option``'s ``items`` (after what the user's own variable
+    already holds), or none where it has no variable or an item holds its separator."""
+    if option not in _IN_ENVIRONMENT:
+        return {}
+    name, separator = _IN_ENVIRONMENT[option]
+    if any(separator in item for item in items):
+        return {}
+    if option == "--index-url":
+        return {name: items[-1], "UV_INDEX_URL": None}
+    return {name: separator.join([*items, *([env[name]] if env.get(name) else [])])}
 
 
 def read_index_settings(

@@ -68,8 +68,8 @@ class Stack:
     CUDA needs (``torchindex``)."""
 
 
-def specs_for(stack: Stack) -> list[EnvironmentSpec]:
-    """The environments the plan's runnable steps need."""
+def specs_for(stack: Stack, index: IndexSettings) -> list[EnvironmentSpec]:
+    """The environments the plan's runnable steps need, installed from ``index``."""
     used = {s.environment for s in stack.plan.steps if s.status == "run"}
     return [
         environment_spec(
@@ -79,6 +79,7 @@ def specs_for(stack: Stack) -> list[EnvironmentSpec]:
             stack.components,
             left_to_user(stack.resolution, env.index),
             rules=stack.rules,
+            from_pypi=index.from_pypi,
         )
         for env in stack.resolution.environments
         if env.index in used
@@ -275,7 +276,7 @@ def _environments(
     outcomes: list[EnvironmentOutcome] = []
     settings: dict[int, StepSetting] = {}
     by_index = {e.index: e for e in stack.resolution.environments}
-    for spec in specs_for(stack):
+    for spec in specs_for(stack, index):
         path = layout.environment(key, spec.index)
         made = make_environment(spec, path, index, runner, log_dir=log_dir, uv=uv)
         activation = activation_for(by_index[spec.index], stack.snapshot)

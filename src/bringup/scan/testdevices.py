@@ -46,6 +46,15 @@ tests/e2e/pull_request/four_card/_310p/test_dense_model_310p.py:43), a config's
 ``"tensor_parallel_size": 4``, ``--tensor-parallel-size 4``, ``world_size=2``,
 ``mp.spawn(fn, nprocs=2)``. Not with ``gloo``: its processes share the CPU; not where asserted."""
 _GLOO = lazyre.compile(r"""['"]gloo['"]""")
+_STAND_IN = lazyre.compile(
+    r"(?:\b(?:SimpleNamespace|Namespace|namedtuple|\w{0,40}Mock)|\w{1,80}Config)\s*$"
+)
+"""A call whose keywords make an object, not a run: a stand-in (``SimpleNamespace(
+pipeline_parallel_size=2)``, vllm-ascend@5e39074 tests/ut/patch/platform/test_patch_pp_mtp.py:24-29,
+``MagicMock(...)``) or a configuration object (``ParallelConfig(tensor_parallel_size=2)``) a
+unit test checks; a runner takes the devices (``VllmRunner(model, tensor_parallel_size=4)``)."""
+_LOOK_BACK = 1500
+"""How far back the call a keyword is passed to is looked for (a call spans some lines)."""
 _FOLDER_COUNT = lazyre.compile(
     r"(?:^|[_-])(?:(?P<count>\d{1,2}|one|single|two|dual|four|eight|sixteen)[_-]?"
     r"|(?P<multi>multi)[_-]?)(?P<unit>cards?|npus?|gpus?|devices?|chips?|nodes?|ranks?)(?:$|[_-])",
@@ -120,16 +129,39 @@ def _launched(text: str) -> int:
         if not (local and (m.group("option") or "").replace("-", "_") == "worker_num")
     ]
     if not _GLOO.search(text):
-        counts.extend(int(m.group(1)) for m in _SHARDED.finditer(text) if not _asserted(text, m))
+        counts.extend(int(m.group(1)) for m in _SHARDED.finditer(text) if not _not_run(text, m))
     return max(counts, default=0)
 
 
-def _asserted(text: str, found: re.Match[str]) -> bool:
-    """Whether ``found`` is on an ``assert`` line: a command a test checks the text of
-    (``assert "--tensor-parallel-size 2 \\" in script``, vllm-ascend@5e39074
-    tests/ut/_tools/test_docs_codegen.py:206), not one it runs."""
+def _not_run(text: str, found: re.Match[str]) -> bool:
+    """Whether the sharded size ``found`` is data a test checks rather than what it runs
+    on (review30 L12): on an ``assert`` line (``assert "--tensor-parallel-size 2 \\" in
+    script``, vllm-ascend@5e39074 tests/ut/_tools/test_docs_codegen.py:206), set on an object
+    (``parallel_config.tensor_parallel_size = 2``, tests/ut/attention/test_sfa_cp.py:561) or
+    passed to a stand-in or configuration object (``_STAND_IN``)."""
     start = text.rfind("\n", 0, found.start()) + 1
-    return text[start : found.start()].lstrip().startswith("assert")
+    if text[start : found.start()].lstrip().startswith("assert"):
+        return True
+    if found.start() and text[found.start() - 1] == ".":
+        return True
+    opened = _opening(text, found.start())
+    return opened is not None and _STAND_IN.search(text[max(0, opened - 90) : opened]) is not None
+
+
+def _opening(text: str, at: int) -> Optional[int]:
+    """Where the innermost bracket still open at ``at`` opens, if a call's: ``(`` looked for
+    within ``_LOOK_BACK`` characters; None at a ``[`` or ``{`` (a list or a mapping is data a
+    runner may take) or past the limit."""
+    depth = 0
+    for index in range(at - 1, max(-1, at - 1 - _LOOK_BACK), -1):
+        char = text[index]
+        if char in ")]}":
+            depth += 1
+        elif char in "([{":
+            if depth == 0:
+                return index if char == "(" else None
+            depth -= 1
+    return None
 
 
 def _filled(text: str, name: str) -> int:

@@ -208,7 +208,9 @@ def host_groups(
     for one of them, never both in one environment (hiyouga/LLaMA-Factory, README.md:605-607
     "For Ascend NPU users" beside its CUDA route, got CANN, torch_npu and CUDA together: O9
     #2). A repo that needs no kind joins the host with the most repos that need one kind
-    only; no kind at all: one group of kind ``""`` with every repo."""
+    only; one that asks for nothing and has no step (a book of samples: outsider11 #14,
+    zhouxzh/Ascend310@c6c6460 was planned into the CANN and torch_npu environment) is no
+    kind's: a group of kind ``""`` of its own; no kind at all: one such group of every repo."""
     needed = [(c, kinds_needed(c)) for c in components]
     order = [b.name for b, _devices in backends.with_devices()]
     if target_kinds:
@@ -232,8 +234,9 @@ def host_groups(
                 only[kind].append((component.name, line))
             else:
                 apart.append((component, kind, line))
+    idle = [c for c, mine in needed if not mine and not c.requirements and not c.steps]
     for component, mine in needed:
-        if len(mine) != 1:
+        if len(mine) != 1 and component not in idle:
             fits = [k for k in kinds if not mine or k in mine] or kinds
             fits = [k for k in fits if k in prefer and mine] or fits
             members[max(fits, key=lambda k: (len(only[k]), -kinds.index(k)))].append(component)
@@ -247,6 +250,8 @@ def host_groups(
         for k in kinds
         if members[k]
     ]
+    if idle:
+        groups.append(HostGroup(kind="", components=tuple(idle), only=()))
     return groups, apart
 
 

@@ -13,7 +13,7 @@ import re
 from packaging.utils import canonicalize_name as canonical
 
 from bringup import lazyre
-from bringup.model.resolution import Environment, Obstacle
+from bringup.model.resolution import Environment, Obstacle, unchecked
 from bringup.solve.problem import SolverInput
 from bringup.subjects import display_name
 
@@ -46,12 +46,11 @@ def tied(problem: SolverInput, name: str, env: Environment) -> list[Obstacle]:
         other = said.group("en") or said.group("zh")
         if canonical(other) == canonical(requirement.subject.removeprefix("pypi:")):
             continue  # the release the others are tied to is not tied to itself
-        found[requirement.subject] = Obstacle(
-            kind="unchecked",
-            subject=requirement.subject,
-            detail=pin.version,
-            source=requirement.source,
-            missing=(
+        found[requirement.subject] = unchecked(
+            requirement.subject,
+            pin.version,
+            requirement.source,
+            (
                 f"{requirement.source} asks for {display_name(requirement.subject)} of the same"
                 f" version as {other}; no line of the repo names that version",
             ),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import posixpath
 
 from bringup.model.requirements import Component, Step
-from bringup.model.resolution import Obstacle
+from bringup.model.resolution import Obstacle, unchecked
 
 _WHY = (
     "the checkout states nothing outside its submodules, and this one is not fetched: what "
@@ -40,8 +40,4 @@ def unfetched_code(component: Component) -> list[Obstacle]:
         return []
     if any(r.subject != "submodule" for r in component.requirements):
         return []  # the checkout states needs of its own: a build or guide outside them
-    return [
-        Obstacle(kind="unchecked", subject="submodule", detail=path, source=r.source,
-                 missing=(_WHY,))
-        for path, r in missing.items()
-    ]  # fmt: skip
+    return [unchecked("submodule", path, r.source, (_WHY,)) for path, r in missing.items()]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bringup.model.resolution import Environment, Obstacle
+from bringup.model.resolution import Environment, Obstacle, unchecked
 from bringup.model.rules import Rule
 from bringup.solve.problem import SolverInput
 from bringup.subjects import display_name, scope_of
@@ -77,12 +77,11 @@ def toolkit_python(
         tables = ", ".join(paired[toolkit])
         name = f"{display_name(toolkit)} {pin.version}"
         found.append(
-            Obstacle(
-                kind="unchecked",
-                subject=toolkit,
-                detail=pin.version,
-                source=pin.source,
-                missing=(
+            unchecked(
+                toolkit,
+                pin.version,
+                pin.source,
+                (
                     f"no row pairs {name} with Python {python.version}: only {tables} rows"
                     f" pair {display_name(toolkit)} with a Python, for their packages",
                 ),

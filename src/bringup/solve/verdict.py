@@ -11,6 +11,7 @@ from bringup.model.resolution import (
     Resolution,
     Verdict,
     VerdictStatus,
+    unchecked,
 )
 from bringup.model.source import Source
 from bringup.solve.kinds import kind_of_subject
@@ -257,13 +258,7 @@ def _none_of_its_kind(problem: SolverInput, subject: str) -> Obstacle | None:
 def _unknown_setting(pin: Pin) -> Obstacle:
     """A flag's value (a C++ standard) newer than the knowledge base's table: passed as the
     repo asks, with nothing to say whether this machine's compilers know it."""
-    return Obstacle(
-        kind="unchecked",
-        subject=pin.subject,
-        detail=pin.version,
-        source=pin.source,
-        missing=pin.missing,
-    )
+    return unchecked(pin.subject, pin.version, pin.source, pin.missing)
 
 
 def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]:
@@ -292,12 +287,11 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
             continue
         on = f" on Python {python.version}" if python is not None else ""
         found.append(
-            Obstacle(
-                kind="unchecked",
-                subject=subject,
-                detail=pin.version,
-                source=pin.source,
-                missing=tuple(
+            unchecked(
+                subject,
+                pin.version,
+                pin.source,
+                (
                     f"no row in {t} says which Python {display_name(subject)} {pin.version} "
                     f"has wheels for{on}"
                     for t in tables
@@ -326,12 +320,11 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
         if pin is None or asked is None:
             continue
         found.append(
-            Obstacle(
-                kind="unchecked",
-                subject=item.then_subject,
-                detail=pin.version,
-                source=caveat.source,
-                missing=(
+            unchecked(
+                item.then_subject,
+                pin.version,
+                caveat.source,
+                (
                     f"{display_name(item.subject)} {asked.version} goes with "
                     f"{display_name(item.then_subject)} {item.rule.then_spec}"
                     + (f" ({item.rule.note})" if item.rule.note else ""),
@@ -351,12 +344,11 @@ def _not_checked(resolution: Resolution, name: str) -> list[Obstacle]:
     nnabla-ext-cuda "runs here", exit 0, beside "cuDNN (any version) not checked", its
     build-tools/cmake/get_cuda_version.cmake:16 and src/nbla/cuda/CMakeLists.txt:96)."""
     return [
-        Obstacle(
-            kind="unchecked",
-            subject=check.subject,
-            detail=check.spec,
-            source=check.source,
-            missing=(f"nothing here tells whether the machine has {display_name(check.subject)}",),
+        unchecked(
+            check.subject,
+            check.spec,
+            check.source,
+            (f"nothing here tells whether the machine has {display_name(check.subject)}",),
         )
         for check in resolution.checks
         if check.component == name
@@ -394,15 +386,7 @@ def _unpaired(uses: _Uses, env: Environment, used: set[str]) -> list[Obstacle]:
             if not covered
         )
         if missing:
-            found.append(
-                Obstacle(
-                    kind="unchecked",
-                    subject=subject,
-                    detail=pin.version,
-                    source=pin.source,
-                    missing=missing,
-                )
-            )
+            found.append(unchecked(subject, pin.version, pin.source, missing))
     return found
 
 
