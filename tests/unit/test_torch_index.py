@@ -120,7 +120,7 @@ def test_check_names_the_index_of_torch_as_up_installs_it() -> None:
     # check's next action for outsider11 #17's environment said only "torch 2.11.0"; the plan's
     # torch install now carries the index up installs it from, and the action says it even
     # when torch is not among the packages named
-    from bringup.model.plan import Action, Plan
+    from bringup.model.plan import Action, Plan, Tier
     from bringup.model.resolution import Resolution
     from bringup.report.check_actions import action_groups
     from bringup.run.torchindex import with_torch_indexes
@@ -131,7 +131,7 @@ def test_check_names_the_index_of_torch_as_up_installs_it() -> None:
         for s, v in (("numpy", "2.4.6"), ("pandas", "2.3.3"), ("tqdm", "4.67.1"),
                      ("triton", "3.6.0"), ("torch", "2.11.0"))
     )  # fmt: skip
-    plan = Plan(tier=0, order=("repo",), actions=installs)
+    plan = Plan(tier=Tier(level=0), order=("repo",), actions=installs)
     resolution = Resolution(environments=(env,))
     marked = with_torch_indexes(plan, resolution, "x86_64", _rules())
     assert [a.index for a in marked.actions if a.subject == "torch"] == [
