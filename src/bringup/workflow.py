@@ -325,12 +325,15 @@ def check(
     allow_driver_change: bool = False,
     explain: bool = True,
     reporter: Optional[Reporter] = None,
+    from_pypi: bool = True,
 ) -> CheckResult:
     """Design the environments for ``target`` (default: the hardware the repos ask for),
     then solve and plan ``inputs`` on this machine over the split for the hardware the repos
     ask for (the target's own without one): the verdict per repo here, the environments and
-    the plan, the same whatever the target."""
+    the plan, the same whatever the target. When installs come ``from_pypi``, torch's
+    installs name the PyTorch index of their build (``torchindex``), as ``up`` installs."""
     from bringup.plan import plan as make_plan
+    from bringup.run.torchindex import with_torch_indexes
     from bringup.solve import SolveOptions, solve
 
     report = reporter if reporter is not None else Reporter()
@@ -351,6 +354,8 @@ def check(
         resolution = solve(repos, inputs.snapshot, inputs.rules, inputs.catalogue, options)
     with report.stage(_sized("plan", "planning the bring-up", repos)):
         made = make_plan(repos, resolution, inputs.snapshot)
+    if from_pypi:
+        made = with_torch_indexes(made, resolution, host_arch(inputs.snapshot), inputs.rules)
     code = ExitCode.PROBLEMS if elsewhere else check_exit_code(resolution, made)
     if not allow_driver_change and _driver_changes(designed.resolution):
         code = ExitCode.PROBLEMS  # the target's design changes a driver, as solve's exit says

@@ -65,6 +65,11 @@ def test_output_is_unchanged(
     name: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(ROOT)
+    # the package index is PyPI, whatever this machine's pip settings say (check's next
+    # actions name PyTorch's index only then)
+    monkeypatch.setenv("PIP_CONFIG_FILE", os.devnull)
+    for variable in ("PIP_INDEX_URL", "PIP_NO_INDEX", "UV_DEFAULT_INDEX", "UV_INDEX_URL"):
+        monkeypatch.delenv(variable, raising=False)
     argv = CASES[name] if name in CASES else _explain_case()
     code = main(argv)
     out = _normalise(name, capsys.readouterr().out)

@@ -114,3 +114,30 @@ def test_a_users_own_index_or_mirror_gets_no_pytorch_index_beside_it() -> None:
     repo = Component(name="repo", path="/r", role="other")
     (line,) = commands_needing_consent([repo], (), [spec])["repo"]
     assert "download.pytorch.org" not in line
+
+
+def test_check_names_the_index_of_torch_as_up_installs_it() -> None:
+    # check's next action for outsider11 #17's environment said only "torch 2.11.0"; the plan's
+    # torch install now carries the index up installs it from, and the action says it even
+    # when torch is not among the packages named
+    from bringup.model.plan import Action, Plan, Tier
+    from bringup.model.resolution import Resolution
+    from bringup.report.check_actions import action_groups
+    from bringup.run.torchindex import with_torch_indexes
+
+    env = _env(cuda="12.8.1", torch="2.11.0", triton="3.6.0")
+    installs = tuple(
+        Action(kind="install", subject=s, version=v, automatic=True, environment=1)
+        for s, v in (("numpy", "2.4.6"), ("pandas", "2.3.3"), ("tqdm", "4.67.1"),
+                     ("triton", "3.6.0"), ("torch", "2.11.0"))
+    )  # fmt: skip
+    plan = Plan(tier=Tier(level=0), order=("repo",), actions=installs)
+    resolution = Resolution(environments=(env,))
+    marked = with_torch_indexes(plan, resolution, "x86_64", _rules())
+    assert [a.index for a in marked.actions if a.subject == "torch"] == [
+        "https://download.pytorch.org/whl/cu128"
+    ]
+    ((text, _),) = action_groups(marked.actions)
+    assert text.endswith("+2 more; torch from https://download.pytorch.org/whl/cu128")
+    ((plain, _),) = action_groups(plan.actions)
+    assert "download.pytorch.org" not in plain

@@ -72,7 +72,15 @@ def command(
             + (stack if Path(details).is_dir() else ""),
         )
     aimed = read_target(target, inputs.catalogue)
-    result = check(inputs, target=aimed, allow_driver_change=allow_driver_change, reporter=reporter)
+    from bringup.run.indexes import read_index_settings
+
+    result = check(
+        inputs,
+        target=aimed,
+        allow_driver_change=allow_driver_change,
+        reporter=reporter,
+        from_pypi=read_index_settings(index=index_url).from_pypi,
+    )
     if as_json:
         from bringup.report.check_json import check_data
         from bringup.report.envelope import render_json

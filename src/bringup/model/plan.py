@@ -70,7 +70,8 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
     ``argv`` is a command an argv runner can run as it is, shown and never run by the
     planner; ``automatic`` marks what ``bringup up`` does itself (uv installs Python and
-    packages)."""
+    packages); ``index``: the package index an install comes from beside the user's (torch's
+    CUDA build from PyTorch's own index, ``run.torchindex``)."""
 
     kind: ActionKind
     subject: str
@@ -86,6 +87,7 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     source: Optional[Source] = None
     component: Optional[str] = None
     packages: tuple[str, ...] = ()
+    index: Optional[str] = None
 
 
 class Reason(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

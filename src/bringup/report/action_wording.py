@@ -61,7 +61,8 @@ def action_text(action: Action) -> str:
             f"{f'install {name} {version}'.strip()} from the package index into environment {where}"
         )
     if action.automatic:
-        return f"install {name}=={version} into environment {where}"
+        index = f" from {action.index}" if action.index else ""
+        return f"install {name}=={version}{index} into environment {where}"
     if action.files:
         host = f"on the {host_word(action.subject)} host"
         device = f" (and {', '.join(action.files[1:])} {host})" if action.files[1:] else ""

@@ -52,7 +52,12 @@ def _group_text(group: list[Action], named: int) -> str:
     shown = ", ".join(names[:named]) + (
         f" +{len(names) - named} more" if len(names) > named else ""
     )
-    return f"install {len(group)} packages into environment {first.environment} with uv: {shown}"
+    # where a package comes from beside the user's index, said whether or not it is named
+    indexes = "".join(f"; {display_name(a.subject)} from {a.index}" for a in group if a.index)
+    return (
+        f"install {len(group)} packages into environment {first.environment} with uv: {shown}"
+        + indexes
+    )
 
 
 def elsewhere_environments(resolution: Resolution, design: Design) -> dict[int, str]:

@@ -17,7 +17,10 @@ import re
 from collections.abc import Sequence
 from typing import Optional
 
-from bringup.model.resolution import Environment
+import msgspec
+
+from bringup.model.plan import Plan
+from bringup.model.resolution import Environment, Resolution
 from bringup.model.rules import Rule
 from bringup.subjects import canonical_subject, scheme_for
 from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
@@ -91,3 +94,21 @@ def _published(torch: str, rules: Sequence[Rule]) -> list[tuple[int, int]]:
             if build is not None:
                 found.append((int(build[1]), int(build[2])))
     return found
+
+
+def with_torch_indexes(
+    plan: Plan, resolution: Resolution, arch: Optional[str], rules: Sequence[Rule]
+) -> Plan:
+    """``plan`` with each torch install marked with the index ``torch_index`` gives its
+    environment, so ``check``'s next action says where the build comes from as ``up`` gets
+    it (outsider11: "install torch 2.11.0" into a CUDA 12.8.1 environment named no index)."""
+    environments = {e.index: e for e in resolution.environments}
+    actions = tuple(
+        msgspec.structs.replace(action, index=torch_index(environment, arch, rules))
+        if action.kind == "install"
+        and action.subject == "torch"
+        and (environment := environments.get(action.environment or 0)) is not None
+        else action
+        for action in plan.actions
+    )
+    return msgspec.structs.replace(plan, actions=actions)

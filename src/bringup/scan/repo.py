@@ -58,7 +58,7 @@ from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
 from bringup.scan.setupcmake import by_setup
-from bringup.scan.specspans import python_listed
+from bringup.scan.specspans import folder_named, python_listed
 from bringup.scan.stepfiles import StepFiles, device_of_tests, placed
 from bringup.scan.steps_found import (
     in_checkout,
@@ -161,11 +161,15 @@ def _stated(
     )
     cmake = ((ref, text) for ref, (entry, text) in texts.items() if entry.kind == "cmake")
     stated = as_libtorch(stated, libtorch_folder(cmake))
+    folders = frozenset(
+        canonical_subject(part) for entry, _ in texts.values() for part in entry.rel.split("/")[:-1]
+    )
     return [
         msgspec.structs.replace(r, component=component)
         for r in stated
         if _CUDA_FLAVOUR.sub("", r.subject).lower() not in own
         and not own_clone(r, {*own, component})
+        and not folder_named(r, folders)
     ]
 
 

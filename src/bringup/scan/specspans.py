@@ -33,7 +33,7 @@ from bringup.scan.pkgimports import known_distribution
 from bringup.scan.platforms import os_release
 from bringup.scan.prose_vocabulary import vocabulary
 from bringup.scan.pydeps import python_requirement, written_spec
-from bringup.subjects import python_subject
+from bringup.subjects import canonical_subject, python_subject
 
 _SPAN = lazyre.compile(r"`([^`\n]{1,120})`")
 _REQUIREMENT = lazyre.compile(
@@ -274,3 +274,15 @@ def python_listed(requirements: list[Requirement], texts: Iterable[str]) -> list
         was = requirements[index]
         out[index] = msgspec.structs.replace(was, subject=python_subject(name), spec=spec)
     return out
+
+
+def folder_named(requirement: Requirement, folders: frozenset[str]) -> bool:
+    """Whether a distribution a list item only names (``listed``, no release) is a folder of
+    the repo: "`nccl_graphs` requires NCCL 2.15.1, CUDA 11.7" under Requirements
+    (NVIDIA/multi-gpu-programming-models@9a600f5 README.md:26) is the repo's variant in
+    ``nccl_graphs/``, and what the item asks is that variant's, not a package of that name."""
+    return (
+        not requirement.spec
+        and (requirement.text or "").startswith("listed: ")
+        and canonical_subject(requirement.subject) in folders
+    )
