@@ -13,7 +13,8 @@ from bringup.model.diagnosis import Diagnosis
 from bringup.triage import explain_text
 from bringup.triage.explain import scan_log
 from bringup.triage.fallback import diagnose
-from bringup.triage.ranking import STATED_PREFIX, _stated_over_knowledge
+from bringup.triage.findings import STATED_PREFIX
+from bringup.triage.ranking import _stated_over_knowledge
 from bringup.triage.tiers import FALLBACK_SCORES
 
 REFUSES_NPU = "class.operator.npu-kernel-refuses-inputs"

@@ -7,6 +7,7 @@ of), read back by ``manifest.load_manifest`` in the tests."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections import defaultdict
 
@@ -54,6 +55,23 @@ def _cite(requirement: Requirement) -> str:
     return _comment(f"{requirement.source} ({requirement.confidence}): {words}")
 
 
+def _kept(requirement: Requirement, root: str) -> list[str]:
+    """The words an entry was read from, the file and line of the repo where, and how sure
+    the reading was when it was not sure: a draft vouches for no more than the scan did."""
+    lines = []
+    if requirement.text:
+        lines.append(f"text = {_string(requirement.text)}")
+    source = requirement.source
+    if source.kind == "file" and root:
+        where = os.path.relpath(source.ref, root) if os.path.isabs(source.ref) else source.ref
+        if not where.startswith(".."):
+            cited = f"{where}:{source.line}" if source.line else where
+            lines.append(f"source = {_string(cited)}")
+    if requirement.confidence != "high":
+        lines.append(f"confidence = {_string(requirement.confidence)}")
+    return lines
+
+
 def _needs(step: Step) -> str:
     parts: list[str] = []
     needs = step.needs
@@ -92,6 +110,7 @@ def draft_manifest(component: Component) -> str:
         lines.append(f"spec = {_string(spec)}")
         if not hard:
             lines.append("hard = false")
+        lines.extend(_kept(found[0], component.path))
     for step in component.steps:
         lines.append("")
         publishes = step.needs.publishes

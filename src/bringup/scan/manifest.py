@@ -4,7 +4,8 @@ Per repo (in the repo's root) or one stack file listing repos (``[[repos]]`` wit
 Keys: ``name``, ``role``, ``trusted`` (the repo's commands may run without asking),
 ``depends_on``, ``infer``/``infer_steps`` (false: use only what is written here), ``ignore``
 (gitignore-style patterns the scan skips), ``[[requirements]]`` (``subject``, ``spec``,
-``text``, ``hard``; ``ignore = true`` drops what the scan inferred for that subject) and
+``text``, ``hard``, ``source``, ``confidence``; ``ignore = true`` drops what the scan inferred
+for that subject) and
 ``[[steps]]`` (``name``, ``kind``, ``argv``, ``cwd``, ``needs``). Validated strictly: an
 unknown key, a wrong type or a spec that does not parse in its subject's scheme is an error
 at its file:line:column, the bad span underlined.
@@ -21,7 +22,7 @@ from typing import Annotated, Any, Optional, Union
 import msgspec
 
 from bringup.errors import InputError, InputErrors
-from bringup.model import DeviceKind, Role, StepKind
+from bringup.model import Confidence, DeviceKind, Role, StepKind
 from bringup.scan.manifestschema import schema_problems
 from bringup.scan.tomlpos import Position, locate
 from bringup.subjects import NEEDS, examples, is_subject, python_subject, scheme_for
@@ -45,11 +46,17 @@ class ManifestNeeds(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
 
 
 class ManifestRequirement(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """``source``: where the words were found, a file beside the manifest and its line
+    (``README.md:65``), cited beside the manifest's own line; ``confidence``: how sure that
+    reading was (``scan --write`` keeps the scan's, so a draft vouches for no more than it)."""
+
     subject: str
     spec: str = ""
     text: Optional[str] = None
     hard: bool = True
     ignore: bool = False
+    source: Optional[str] = None
+    confidence: Confidence = "high"
 
 
 class ManifestStep(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -8,11 +8,14 @@ are named among what the manifest replaced."""
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Sequence
+from typing import Optional
 
 import msgspec
 
-from bringup.model import Requirement, Step, StepNeeds, file_source
+from bringup.model import Requirement, Source, Step, StepNeeds, file_source
 from bringup.scan.extraction import Finding
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.steps_found import step_key
@@ -63,8 +66,10 @@ def apply_manifest(
                     spec=stated.spec,
                     component=component,
                     source=source,
+                    confidence=stated.confidence,
                     hard=stated.hard,
                     text=stated.text or "bringup.toml",
+                    also_at=_cited(loaded.path, stated.source),
                 )
             )
     if not manifest.infer_steps:
@@ -83,3 +88,16 @@ def apply_manifest(
         steps = [s for s in steps if s.name != step.name and step_key(s) != step_key(step)]
         steps.append(step)
     return requirements, steps, findings
+
+
+_CITED = re.compile(r"(?P<path>.+?):(?P<line>[0-9]{1,9})")
+
+
+def _cited(manifest: str, cited: Optional[str]) -> tuple[Source, ...]:
+    """Where a manifest's entry says its words were found (``README.md:65``: a file beside the
+    manifest, then its line, or a file alone), as a citation; only shown, never read."""
+    if not cited:
+        return ()
+    place = _CITED.fullmatch(cited)
+    path, line = (place.group("path"), int(place.group("line"))) if place else (cited, None)
+    return (file_source(os.path.join(os.path.dirname(manifest), path), line),)

@@ -24,6 +24,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fetches import library
+from bringup.scan.fstrings import written
 
 _ARCHIVE_URL = lazyre.compile(
     r"^(?:https?://|\{)[^\s]*/[^\s/]+\.(?:tar\.gz|tgz|tar\.xz|tar\.bz2|zip|whl)$"
@@ -32,27 +33,12 @@ _ARCHIVE_URL = lazyre.compile(
 the host (``{get_storage_url()}/llvm/…``), to an archive's file name."""
 
 
-def _written(node: ast.expr) -> str | None:
-    """The text of a string constant or an f-string, each formatted value as ``{…}``."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.JoinedStr):
-        parts = []
-        for value in node.values:
-            if isinstance(value, ast.Constant) and isinstance(value.value, str):
-                parts.append(value.value)
-            elif isinstance(value, ast.FormattedValue):
-                parts.append("{" + ast.unparse(value.value) + "}")
-        return "".join(parts)
-    return None
-
-
 def _archive_urls(tree: ast.Module) -> Iterator[tuple[str, int]]:
     """Each archive URL the script writes, with its line, in the order written."""
     found = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.Constant, ast.JoinedStr)):
-            text = _written(node)
+            text = written(node)
             if text is not None and _ARCHIVE_URL.match(text):
                 found.append((node.lineno, node.col_offset, text))
     for line, _, text in sorted(found):

@@ -27,6 +27,7 @@ from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
+from bringup.scan.fstrings import written
 from bringup.scan.outcomes import dotted, python_outcome
 from bringup.scan.pyfetches import helper_downloads
 from bringup.scan.pynodes import nodes
@@ -375,7 +376,8 @@ def _home_unfound(file: SourceFile, tree: ast.Module) -> list[Requirement]:
         words = " ".join(_strings(message)) if message is not None else ""
         toolkit = toolkit_homes().get(name)
         if toolkit and name in words:
-            text = f"{ast.unparse(node.test)}: {words[:160]}"
+            said = written(message) if message is not None else None
+            text = f"{ast.unparse(node.test)}: {(said or words)[:160]}"
             found.append(file.requirement(toolkit, "", node.lineno, text=text))
     return found
 

@@ -27,6 +27,7 @@ from bringup.scan.architectures import Targets, flagged, listed, lowest_architec
 from bringup.scan.cmake_standard import STD_DRAFTS, STD_FLAG
 from bringup.scan.devices import stated_floors
 from bringup.scan.extraction import Extraction, SourceFile
+from bringup.scan.fstrings import Message, message
 from bringup.scan.linked import linked_in, provider
 from bringup.scan.mention import Mention
 from bringup.scan.outcomes import python_outcome
@@ -83,19 +84,11 @@ def _version_guard(node: ast.If) -> str | None:
     return f"{operator}{version}" if operator else None
 
 
-def _message(node: ast.Raise) -> str | None:
+def _message(node: ast.Raise) -> Message | None:
+    """The words of ``raise X("...")``'s first argument, a string or an f-string."""
     exc: Union[ast.expr, None] = node.exc
     if isinstance(exc, ast.Call) and exc.args:
-        first = exc.args[0]
-        if isinstance(first, ast.Constant) and isinstance(first.value, str):
-            return first.value
-        if isinstance(first, ast.JoinedStr):
-            return "".join(
-                part.value
-                if isinstance(part, ast.Constant) and isinstance(part.value, str)
-                else " "
-                for part in first.values
-            )
+        return message(exc.args[0])
     return None
 
 
@@ -184,15 +177,15 @@ def extract_setup_py(file: SourceFile) -> Extraction:
             if spec is not None:
                 reader.add("python", spec, node.lineno, ast.unparse(node.test))
         elif isinstance(node, ast.Raise):
-            message = _message(node)
-            if message:
-                for mention in read_line(message, required=True):
+            said = _message(node)
+            if said is not None and said.words:
+                for mention in read_line(said.words, required=True):
                     if mention.spec:
                         reader.add(
                             mention.subject,
                             mention.spec,
                             node.lineno,
-                            mention.text,
+                            said.shown(mention.text),
                             confidence=mention.confidence,
                         )
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):

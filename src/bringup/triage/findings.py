@@ -24,6 +24,10 @@ MARK = "mark"
 """A line that says what the job was doing (``Findings.marks``), read wherever it is."""
 OBSERVER_ROLES = frozenset({CODE, EXCEPTION, CHAIN, LINE, FAILURE, MARK})
 
+STATED_PREFIX = "class."
+"""The ids of the rules of a cause class the log states in its own words (the fallback's
+``tier = "class"``): such a line rule is read in every log, beside its codes and exceptions."""
+
 MAX_CODES = 32
 MAX_EXCEPTIONS = 8
 MAX_FRAMES = 12
@@ -418,7 +422,9 @@ class Findings:
     def explains_without_lines(self) -> bool:
         """Whether failure lines can no longer matter: the fallback reads them only for a log
         with no code and no exception but indented ones (printed inside another tool's
-        output), so once one is found they need not be matched."""
+        output), so once one is found they need not be matched; but for the class rules'
+        (``STATED_PREFIX``), which it reads beside codes (ATC's "E10040: ... [--input_shape]"
+        4,300 lines after a code of a warning: outsider12 #1)."""
         return bool(self.codes) or any(not e.nested for e in self.exceptions)
 
     def all_exceptions(self) -> list[ExceptionSighting]:

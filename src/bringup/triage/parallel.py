@@ -135,10 +135,13 @@ def merge(results: Sequence[ScanResult], max_evidence: int = MAX_EVIDENCE) -> Sc
                     specificity=part.specificity,
                     last_line=part.last_line + lines,
                     direct=part.direct,
+                    heads=part.heads[:max_evidence],
                 )
                 continue
             whole.matches += part.matches
-            whole.evidence.extend(shifted[: max_evidence - len(whole.evidence)])
+            room = max_evidence - len(whole.evidence)
+            whole.evidence.extend(shifted[:room])
+            whole.heads.extend(part.heads[:room])
             for name, value in part.captures.items():
                 whole.captures.setdefault(name, value)
             whole.specificity = max(whole.specificity, part.specificity)

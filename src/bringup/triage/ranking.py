@@ -40,7 +40,6 @@ as ``install`` (``bringup.triage.phase``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Optional
 
@@ -51,7 +50,6 @@ from bringup.model.diagnosis import (
     CauseKind,
     Confirmation,
     Diagnosis,
-    Evidence,
     Layer,
 )
 from bringup.model.facts import Fact
@@ -69,28 +67,21 @@ from bringup.triage import (
     worded,
 )
 from bringup.triage.confirm import confirm
+from bringup.triage.findings import STATED_PREFIX
 from bringup.triage.scanner import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
 from bringup.triage.templates import render
-
-_WARNING_LINE = re.compile(r"\b(?:INFO|DEBUG|WARN(?:ING)?)\b|\[[IDW]\]|^\s*\[W[ \d]|\bWarning:")
-"""A line that only warns or informs: the log levels, glog's and c10's ``[W file.cpp:51]``
-prefix (torch's ``TORCH_WARN``) and ``Warning:``."""
+from bringup.triage.warned import below_failures, stated, warning_only
 
 KIND_ORDER: tuple[CauseKind, ...] = ("version", "environment", "hardware", "code")
 CONFIRMATION_WEIGHT = {"confirmed": 1000, "unknown": 0, "contradicted": -1000}
 GENERIC_PENALTY = 300
-WARNED_PENALTY = 400
-"""A signature read on warning lines alone, in a log that shows a failure elsewhere: below the
-failure's own signatures and its catch-alls (300 + the first-failure bonus + specificity)."""
 SYMPTOM_PENALTY = 300
 KNOWLEDGE_PENALTY = 150
 FIRST_BONUS = 30
 OUTRANK_BONUS = 150
 CONTEXT_BONUS = 70
 SPECIFICITY_CAP = 60
-STATED_PREFIX = "class."
-"""The ids of the fallback's class rules: a cause class the log states in its own words."""
 KNOWLEDGE_TIERS = frozenset({"knowledge", "faq"})
 """The vendors' knowledge: FaultDiag's faults, the FAQ pages' entries (``bringup.triage.faq``)."""
 NAMED_CODE_SCORE = 0.0
@@ -153,7 +144,8 @@ def rank(
                 layer=_layer(signature, hits, result, failed_in, coded),
             )
         )
-    diagnoses = _warnings_below_failures(diagnoses, found, bool(extra))
+    warned = {sid for sid, hits in result.hits.items() if warning_only(hits)}
+    diagnoses, below = below_failures(diagnoses, found, warned, bool(extra))
     # what the snapshot or the log rules out (``vendors``) neither counts as found nor hides
     # the fallback's reading of its lines
     ruled_out = {
@@ -167,7 +159,7 @@ def rank(
     diagnoses = [
         d
         for d in diagnoses
-        if d.signature_id not in knowledge or (fails and not _warning_only(d.evidence))
+        if d.signature_id not in knowledge or (fails and d.signature_id not in warned)
     ]
     signed = [d for d in diagnoses if d.signature_id not in ruled_out]
     if not own:
@@ -179,6 +171,8 @@ def rank(
         # drop it (outsider23b D7: 507048 lost its cause beside a flash-attn build)
         specific = [d for d in diagnoses if d.signature_id in own]
         diagnoses.extend(_told_as_own(_not_signed(extra, signed), catalogue, specific))
+        if own <= below:
+            diagnoses.extend(stated(_not_signed(extra, signed)))
     secondary = knowledge | {d.signature_id for d in extra}
     diagnoses = _first_report_over_inner_codes(diagnoses)
     weights = (CONFIRMATION_WEIGHT["confirmed"], GENERIC_PENALTY)
@@ -381,35 +375,6 @@ def _failing_layer(extra: Sequence[Diagnosis]) -> Optional[Layer]:
     if best is None or best.score <= tiers.FALLBACK_SCORES["traceback-other"]:
         return None
     return best.layer
-
-
-def _warnings_below_failures(
-    diagnoses: list[Diagnosis], found: Mapping[str, Optional[Signature]], failed: bool
-) -> list[Diagnosis]:
-    """A signature whose every line is a warning ranks below what the log shows failing (a
-    signature on an error line, an exception or code the fallback read): on the Atlas 800T
-    A2 log of hiyouga/LlamaFactory#4836, torch_npu's "[W VariableFallbackKernel.cpp:51]
-    Warning: CAUTION: The operator 'aten::isin...' ... will fall back to run on the CPU"
-    ranked above the EZ9999 aivec exception that stopped the job. Not a warning that names
-    the cause of the error it leads to (its ``outranks``)."""
-    warned = [d for d in diagnoses if d.evidence and _warning_only(d.evidence)]
-    failing = failed or len(warned) < len([d for d in diagnoses if d.evidence])
-    if not warned or not failing:
-        return diagnoses
-    leads = {sid for sid, s in found.items() if s is not None and s.record.outranks}
-    return [
-        msgspec.structs.replace(d, score=d.score - WARNED_PENALTY)
-        if d in warned and d.signature_id not in leads
-        else d
-        for d in diagnoses
-    ]
-
-
-def _warning_only(evidence: Sequence[Evidence]) -> bool:
-    """Whether every line only warns or informs: a signature read there names no failure,
-    and vendor fault knowledge, read from a log's error lines, has keywords that also occur
-    in lines that report none."""
-    return all(_WARNING_LINE.search(e.text) for e in evidence)
 
 
 def _first_failure(result: ScanResult, found: Mapping[str, Optional[Signature]]) -> str:

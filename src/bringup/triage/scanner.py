@@ -33,6 +33,7 @@ from bringup.triage.findings import (
     FRAMES_WINDOW,
     LINE,
     OBSERVER_ROLES,
+    STATED_PREFIX,
     Findings,
     Observer,
     Traceback,
@@ -49,6 +50,8 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
 
 EVIDENCE_BYTES = 400
+HEAD_BYTES = 80
+"""How much of a long line's start is kept beside a quote cut from inside it (``heads``)."""
 MAX_EVIDENCE = 5
 PIECE_BYTES = 4 << 10
 """A block with more than ``FEW_CANDIDATES`` is cut into parts of about this size, and the
@@ -77,6 +80,14 @@ class SignatureHits:
     specificity: int = 0
     last_line: int = 0
     direct: bool = False
+    heads: list[str] = field(default_factory=list)
+    """For each of ``evidence``, the start of its line when the quote begins inside it ('' when
+    not): a long line's level ("[WARNING] GE(...)") is printed there, outside the quote."""
+
+    def quoted(self, line: int, text: str, head: str) -> None:
+        """Keep one more line as evidence: its quote, and its start when the quote is cut."""
+        self.evidence.append(Evidence(line=line, text=text))
+        self.heads.append(head)
 
 
 @dataclass
@@ -328,9 +339,9 @@ class Matcher:
         failures_read = result.findings.failures_done()
         for start, end, candidates, windows in pieces:
             for number, index in enumerate(candidates):
-                role = self._owners[index][2]
-                if (lines_decided and role == LINE) or (failures_read and role == FAILURE):
+                if self._skipped(index, lines_decided, failures_read):
                     continue
+                role = self._owners[index][2]
                 first, stop = (start, end) if windows is None else windows[number]
                 if role == FAILURE:
                     # the prefilter reports its first match in a block only: read the rest
@@ -384,8 +395,16 @@ class Matcher:
             record.last_line = line
             record.matches += 1
             if len(record.evidence) < max_evidence:
-                text = bounds.text(start, found[0][1])
-                record.evidence.append(Evidence(line=line, text=text))
+                record.quoted(line, *bounds.quote(start, found[0][1]))
+
+    def _skipped(self, index: int, lines_decided: bool, failures_read: bool) -> bool:
+        """Whether an observer need not be matched any more: a line rule once the fallback
+        explains the log without lines (``Findings.explains_without_lines``; not a class rule's),
+        the failure lines once enough are read."""
+        owner, _, role = self._owners[index]
+        if role == FAILURE:
+            return failures_read
+        return role == LINE and lines_decided and not owner.startswith(STATED_PREFIX)
 
     def _counted(self, findings: Findings, index: int, block: Block, found: Spans) -> bool:
         """Whether an observer's match only counts (``Findings.counted``): read for observers
@@ -447,6 +466,11 @@ class LineText:
 
     def text(self, start: int, end: int) -> str:
         """The line around ``block[start:end]``, cut to ``EVIDENCE_BYTES`` around the match."""
+        return self.quote(start, end)[0]
+
+    def quote(self, start: int, end: int) -> tuple[str, str]:
+        """``text``, and the first ``HEAD_BYTES`` of the line when the quote begins inside it
+        ('' when it begins at the line's start)."""
         block = self.block
         if not self.first <= start <= end <= self.last:
             self.first = block.rfind(b"\n", 0, start) + 1
@@ -456,7 +480,10 @@ class LineText:
         if last - first > EVIDENCE_BYTES and end - first > EVIDENCE_BYTES:
             first = _token_start(block, max(first, start - EVIDENCE_BYTES // 4), start)
         last = min(last, first + EVIDENCE_BYTES)
-        return block[first:last].decode("utf-8", "replace").rstrip()
+        head = bytes(block[self.first : min(first, self.first + HEAD_BYTES)]).decode(
+            "utf-8", "replace"
+        )
+        return block[first:last].decode("utf-8", "replace").rstrip(), head
 
 
 def _token_start(block: Block, cut: int, start: int) -> int:
