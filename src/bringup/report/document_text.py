@@ -104,9 +104,10 @@ def _items(block: Items, width: int, indent: int) -> list[Line]:
 
 
 def _table(table: Table, width: int, indent: int) -> list[Line]:
-    """Aligned columns when they fit; else the table's compact blocks when it has them; else
-    the last column wrapped in its own column when the others leave it room; else one
-    block per row (its first cell, then each other cell after its title)."""
+    """Aligned columns when they fit with room for the last one to wrap; else the table's
+    compact blocks when it has them; else the last column wrapped in its own column when the
+    others leave it room; else one block per row (its first cell, then each other cell after
+    its title)."""
     titled = any(table.titles)
     rows = [tuple(_terminal(c) for c in row) for row in table.rows]
     plain = [[c.plain for c in row] for row in rows]
@@ -114,9 +115,13 @@ def _table(table: Table, width: int, indent: int) -> list[Line]:
     start = indent + sum(w + 2 for w in widths[:-1])
     if not rows:
         return []
-    if table.compact and start + widths[-1] > width:
+    # a table with compact blocks is drawn as them whenever it is not drawn as columns: one
+    # more layout for a short last column (one block per cell) made ``scan`` of a small repo
+    # look unlike a large one's at the same width (outsider12 #21)
+    cramped = start + _LAST_COLUMN > width and len(widths) > 1
+    if table.compact and (start + widths[-1] > width or cramped):
         return _compact(table, rows, width, indent)
-    if start + _LAST_COLUMN > width and len(widths) > 1:
+    if cramped:
         return _table_blocks(table, rows, width, indent)
     under = indent + sum(w + 2 for w in widths[: table.note_at % len(widths)])
     lines = []

@@ -30,6 +30,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan.listleads import lead_purpose
 from bringup.scan.purpose import purpose_at
 from bringup.scan.scopenames import TESTS
 from bringup.scan.testonly import only_for_tests
@@ -166,6 +167,13 @@ def _purpose(line: str, subject: str) -> str:
     return f"option:{purpose}" if purpose else ""
 
 
+def _led(lines: list[str], at: int) -> str:
+    """``option:<purpose>`` of the list the item at line index ``at`` is in, when its lead
+    says its items are needed in addition for that purpose (``listleads``), or ""."""
+    purpose = lead_purpose(lines, at)
+    return f"option:{purpose}" if purpose else ""
+
+
 def featured(rel: str, text: str, found: list[Requirement]) -> list[Requirement]:
     """``found`` (what the document at ``rel`` states) with what belongs to a build option,
     to a quick start's example or only to the tests (``testonly``) moved to that feature."""
@@ -185,6 +193,7 @@ def featured(rel: str, text: str, found: list[Requirement]) -> list[Requirement]
     flavour = functools.cache(lambda line: _flavour(lines, line, names))
     installs = functools.cache(lambda at: _PIP_INSTALL.search(said(at)[0]))
     purpose = functools.cache(lambda at, subject: _purpose(lines[at], subject))
+    led = functools.cache(lambda at: _led(lines, at))
     out = []
     for stated in found:
         line = stated.source.line
@@ -199,6 +208,8 @@ def featured(rel: str, text: str, found: list[Requirement]) -> list[Requirement]
             feature = example
         if not feature and not stated.feature and at < len(lines):
             feature = purpose(at, _named(stated))
+        if not feature and not stated.feature:
+            feature = led(at)
         # the build option a sentence names says better than its purpose words which one
         moved = feature and (not stated.feature or feature.startswith("option:"))
         out.append(msgspec.structs.replace(stated, feature=feature) if moved else stated)

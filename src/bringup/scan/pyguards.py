@@ -31,6 +31,7 @@ from bringup.scan.fstrings import written
 from bringup.scan.outcomes import dotted, python_outcome
 from bringup.scan.pyfetches import helper_downloads
 from bringup.scan.pynodes import nodes
+from bringup.scan.pyotheros import other_os_lines
 from bringup.scan.pyunset import unset_stops
 from bringup.scan.shellguards import ASKS_TO_SET
 
@@ -458,8 +459,8 @@ def _read_key(node: ast.AST, readers: frozenset[str] = frozenset()) -> str | Non
 
 def python_vocabulary(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     """The ``env_var``, ``system_package``, ``network``, ``arch`` and ``os`` requirements of a
-    build script."""
-    return (
+    build script, but those of a branch taken on another OS only (``pyotheros``)."""
+    found = (
         _environment(file, tree)
         + _asked_for(file, tree)
         + unset_stops(file, tree)
@@ -468,3 +469,5 @@ def python_vocabulary(file: SourceFile, tree: ast.Module) -> list[Requirement]:
         + _downloads(file, tree)
         + _platforms(file, tree)
     )
+    elsewhere = other_os_lines(tree)
+    return [need for need in found if need.source.line not in elsewhere]

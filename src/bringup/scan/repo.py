@@ -69,7 +69,7 @@ from bringup.scan.steps_found import (
     without_own_release,
 )
 from bringup.scan.submodules import checked_out, declared_submodules
-from bringup.scan.translations import originals_win
+from bringup.scan.translations import originals_route, originals_win
 from bringup.scan.unrun import drop_unrun_tools
 from bringup.scan.unversioned import Settled, settle_unversioned, stated_in_scopes
 from bringup.scan.versioninfo import checked_versions
@@ -419,20 +419,23 @@ def scan_repo(
             ),
             kept,
         )
-        steps = in_checkout(
-            without_own_release(
-                toolkit_builds(
-                    merge_steps(
-                        *by_setup(
-                            (scoped := scoped.with_own_scripts(defaults)).steps, defaults, texts
-                        )
+        steps = originals_route(
+            in_checkout(
+                without_own_release(
+                    toolkit_builds(
+                        merge_steps(
+                            *by_setup(
+                                (scoped := scoped.with_own_scripts(defaults)).steps, defaults, texts
+                            )
+                        ),
+                        builds,
                     ),
-                    builds,
+                    provides,
+                    root.name,
                 ),
-                provides,
-                root.name,
+                lambda rel: os.path.isdir(root / rel),
             ),
-            lambda rel: os.path.isdir(root / rel),
+            {ref: e.rel for ref, (e, _) in texts.items()},
         )
         overrides: list[Finding] = []
         if manifest is not None and loaded is not None:

@@ -210,16 +210,31 @@ def _unlisted(paths: Sequence[Union[str, Path]], targets: list[_Target]) -> list
         except OSError:  # ``_targets`` listed it: only a race removes it since
             continue
         for entry in entries:
-            why = None if entry.name.startswith(".") or not is_dir(entry) else unlisted(entry.path)
+            why = None if entry.name.startswith(".") else _unlooked(entry)
             if why is not None:
                 found.append(
                     Finding(
                         kind="unreadable",
-                        message=f"cannot list: {why}; not known whether it is a repo",
+                        message=f"{why}; not known whether it is a repo",
                         sources=(file_source(os.path.join(str(raw), entry.name)),),
                     )
                 )
     return found
+
+
+def _unlooked(entry: os.DirEntry[str]) -> Optional[str]:
+    """Why an entry of a directory of repos could not be looked into, or None: a directory
+    that cannot be listed, or a link to nothing (``autogptq -> ../no/such/AutoGPTQ``, a repo
+    whose checkout is gone, was left out without a word: outsider12 #15)."""
+    if is_dir(entry):
+        why = unlisted(entry.path)
+        return f"cannot list: {why}" if why is not None else None
+    if entry.is_symlink() and not os.path.exists(entry.path):
+        try:
+            return f"a dangling symlink (to {os.readlink(entry.path)})"
+        except OSError as error:
+            return f"a symlink that cannot be read: {error.strerror}"
+    return None
 
 
 def _clone_notes(targets: list[_Target], components: list[Component]) -> list[Finding]:

@@ -8,6 +8,7 @@ are found on their key's line.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import NamedTuple, Union
 
@@ -91,19 +92,36 @@ def _header_under(
     return None
 
 
+class _Layout(NamedTuple):
+    lines: list[str]
+    tables: list[tuple[int, tuple[Segment, ...]]]
+    first: dict[tuple[Segment, ...], int]
+    """The index in ``tables`` of each path's first header."""
+
+
+@functools.lru_cache(maxsize=4)
+def _layout(text: str) -> _Layout:
+    """``text``'s lines and table headers, read once for all the values looked up in it: a
+    manifest's every requirement is located in the same text, and reading the text again
+    for each made 1,000 requirements take 15 s, 3,000 over 80 s (outsider12 #18)."""
+    tables = _tables(text)
+    first: dict[tuple[Segment, ...], int] = {}
+    for index, (_, table) in enumerate(tables):
+        first.setdefault(table, index)
+    return _Layout(text.splitlines(), tables, first)
+
+
 def locate(text: str, path: list[Segment], key_only: bool = False) -> Position | None:
     """The line, 1-based column and width of the value at ``path`` (of the key itself when
     ``key_only``: for unknown fields)."""
-    lines = text.splitlines()
-    tables = _tables(text)
+    lines, tables, first = _layout(text)
     best: tuple[int, int] | None = None
     for cut in range(len(path), -1, -1):
-        table = tuple(path[:cut])
-        starts = [index for index, (_, p) in enumerate(tables) if p == table]
-        if not starts:
+        start = first.get(tuple(path[:cut]))
+        if start is None:
             continue
-        begin = tables[starts[0]][0]
-        end = tables[starts[0] + 1][0] - 1 if starts[0] + 1 < len(tables) else len(lines)
+        begin = tables[start][0]
+        end = tables[start + 1][0] - 1 if start + 1 < len(tables) else len(lines)
         keys = [k for k in path[cut:] if isinstance(k, str)]
         if not keys:
             best = (begin, 0)

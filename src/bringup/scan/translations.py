@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Requirement
+from bringup.model import Requirement, Step
 
 _TRANSLATED = lazyre.compile(
     r"^(?P<stem>.+?)[._-](?:zh|cn|zh[-_](?:cn|tw|hans|hant)|ja|jp|ko|kr|ru|fr|de|es|pt)"
@@ -59,3 +59,26 @@ def _said_beside(requirement: Requirement, translations: Sequence[Requirement]) 
         return requirement
     said = "".join(f"; its translation {t.source} says {t.spec}" for t in translations)
     return msgspec.structs.replace(requirement, text=(requirement.text or "") + said)
+
+
+def originals_route(steps: Sequence[Step], rels: Mapping[str, str]) -> list[Step]:
+    """``steps`` less a translation's steps of each kind its original also gives: the
+    translation repeats the original's route in another language, often an older one, and is
+    no second route to run beside it. AutoGPTQ@9f7d3707 README_zh.md:74, 86, 99 (``pip install
+    auto-gptq``, ``pip install auto-gptq[triton]``, ``pip install .``, the PyTorch 2.0.1
+    wheels of README_zh.md:63) were planned after README.md:72's source build, and ``up``
+    replaced one install with the next (outsider12 #7). ``rels`` maps each file's cited ref
+    to its path in the repo."""
+    paths = frozenset(rels.values())
+    kinds: dict[str, set[str]] = {}
+    for step in steps:
+        rel = rels.get(step.source.ref or "")
+        if rel is not None:
+            kinds.setdefault(rel, set()).add(step.kind)
+    kept = []
+    for step in steps:
+        rel = rels.get(step.source.ref or "")
+        original = original_of(rel, paths) if rel is not None else None
+        if original is None or step.kind not in kinds.get(original, ()):
+            kept.append(step)
+    return kept
