@@ -35,6 +35,17 @@ def substitute(text: str, values: dict[str, str]) -> str:
 
 def extract_dockerfile(file: SourceFile) -> Extraction:
     """Base-image and ``pip install`` facts of a Dockerfile, as soft requirements."""
+    requirements, commands = _read(file)
+    requirements.extend(_companions(file, commands))
+    return Extraction(requirements=tuple(requirements))
+
+
+def image_commands(file: SourceFile) -> list[Command]:
+    """The commands of the file's ``RUN`` lines, build arguments substituted."""
+    return _read(file)[1]
+
+
+def _read(file: SourceFile) -> tuple[list[Requirement], list[Command]]:
     arguments: dict[str, str] = {}
     requirements: list[Requirement] = []
     commands: list[Command] = []
@@ -65,8 +76,7 @@ def extract_dockerfile(file: SourceFile) -> Extraction:
                 source = file.source(command.line)
                 requirements.extend(requirements_of(command, source, hard=False))
                 commands.append(command)
-    requirements.extend(_companions(file, commands))
-    return Extraction(requirements=tuple(requirements))
+    return requirements, commands
 
 
 def _companions(file: SourceFile, commands: list[Command]) -> list[Requirement]:
