@@ -4,7 +4,7 @@ build route.
 uccl-project/uccl build.sh:352-363 builds a builder image (``${CONTAINER_ENGINE} build … -t
 "$IMAGE_NAME" -f "$DOCKERFILE" .``) and :422-446 runs the build in it (``${CONTAINER_ENGINE}
 "${CONTAINER_RUN_ARGS[@]}" … "$IMAGE_NAME" /bin/bash /io/build_inner.sh``); "The host machine
-does *not* need CUDA or ROCm – everything lives inside a purpose-built Docker/Podman image"
+does *not* need CUDA or ROCm - everything lives inside a purpose-built Docker/Podman image"
 (build.sh:5-6). On that route the container engine is the host's need, and what the image is
 built from (its base OS, the packages it installs) is what building the repo needs: the
 image's file speaks for the repo, not for an optional ``docker`` feature.
