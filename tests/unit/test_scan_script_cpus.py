@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from bringup.scan.extraction import SourceFile
-from bringup.scan.scriptcpus import _PACKAGE_CPU, script_cpu
+from bringup.scan.scriptcpus import _PACKAGE_CPU, _USES, script_cpu
 
 FLAGSCALE = "flagos-ai/FlagScale@da4935ec60193e735bc70b81e259ed04eefd0132"
 COMPETITION = "ascendc-competition-s3@04c0c97dc5623053fefc585786697a8c19b9504a"
@@ -35,7 +35,7 @@ def cpus(text: str) -> list[tuple[str, int, tuple[int, ...]]]:
 
 
 def test_a_package_built_for_one_cpu_is_the_scripts_cpu() -> None:
-    assert cpus(WHEEL) == [("x86_64", 1, (2,))]
+    assert cpus(WHEEL) == [("x86_64", 1, ())]  # removing it afterwards is no second use
     assert cpus(RUN) == [("aarch64", 5, ())]
 
 
@@ -51,4 +51,17 @@ def test_the_package_pattern_is_linear_on_a_hostile_line() -> None:
     start = time.monotonic()
     _PACKAGE_CPU.findall("a_x86_64." * 6_000)
     _PACKAGE_CPU.findall("_" * 50_000 + "aarch64.ru")
+    _USES.match(" " * 50_000 + "x")
+    _USES.match("sudo " * 10_000)
     assert time.monotonic() - start < 2
+
+
+def test_a_package_the_script_makes_or_assigns_is_no_use_of_it() -> None:
+    # Ascend/ascend-agentsdk script/build_run.sh:52, the package a packaging script makes
+    made = "cp $workdir/../output/Ascend-agentsdk__linux-aarch64.tar.gz $RESOURCE_DIR\n"
+    # cann-on-gpu deploy.sh:107, a download address kept for a last fallback
+    kept = (
+        'CANN_URL="https://ascend-repo.obs.cn-east-2.myhuaweicloud.com/CANN/CANN%209.1.T1/'
+        'Ascend-cann_9.1.0-beta.1_linux-aarch64.run"\n'
+    )
+    assert cpus(made + kept) == []

@@ -7,7 +7,8 @@ package its build names after the build machine, ``./custom_opp_openEuler_aarch6
 (ascendc-competition-s3 basic/asinh/run.sh:9). A guide's command is an example of one machine
 (``pkgtags`` reads a document's packages only as a list of CPUs), a script's is not.
 
-A script that names packages for two CPUs picks one per machine (``archchecks`` reads its
+Only a line that installs, downloads or runs the package counts (``_USES``). A script that
+names packages for two CPUs picks one per machine (``archchecks`` reads its
 branches), and a CPU left to a variable (``linux-$(uname -m).run``) names none: neither is read
 here. Soft: the script may be one step of several.
 """
@@ -27,6 +28,14 @@ _PACKAGE_CPU = lazyre.compile(
     re.IGNORECASE,
 )
 """A package file whose name ends in its CPU (``_aarch64.run``, ``linux_x86_64.whl``)."""
+_USES = lazyre.compile(
+    r"^\s*(?:sudo\s+)?(?:(?:uv\s+)?pip3?\s|python3?\s+-m\s+pip\s|wget\s|curl\s|rpm\s|dpkg\s|"
+    r"apt(?:-get)?\s|yum\s|dnf\s|bash\s|sh\s|\.{0,2}/)"
+)
+"""A line that installs, downloads or runs what it names; one that copies, packs or assigns a
+name (``cp $workdir/../output/Ascend-agentsdk__linux-aarch64.tar.gz $RESOURCE_DIR``, the package
+a packaging script makes, Ascend/ascend-agentsdk script/build_run.sh:52; ``CANN_URL=…_linux-
+aarch64.run``, a fallback of a fallback, cann-on-gpu deploy.sh:107) does not use it here."""
 
 
 def script_cpu(file: SourceFile) -> list[Requirement]:
@@ -35,7 +44,7 @@ def script_cpu(file: SourceFile) -> list[Requirement]:
         return []
     lines: dict[str, list[int]] = {}
     for number, line in enumerate(file.text.splitlines(), start=1):
-        if "64." not in line or line.lstrip().startswith("#"):
+        if "64." not in line or _USES.match(line) is None:
             continue
         for match in _PACKAGE_CPU.finditer(line):
             cpu = match.group(1).lower()
