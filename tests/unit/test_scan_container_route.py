@@ -101,3 +101,13 @@ def test_reading_assignments_is_linear_on_a_hostile_line() -> None:
     _assigned("DOCKERFILE", hostile)
     _assigned("DOCKERFILE", " DOCKERFILE=" * 4_000)
     assert time.monotonic() - start < 2
+
+
+def test_of_one_image_per_target_the_one_named_for_the_repos_toolkit_is_the_route() -> None:
+    # README.md:103 names CUDA 12.8/13.0: of Dockerfile.gh and Dockerfile.cuda, the CUDA one
+    script = ENGINE + GH + CUDA + BUILD + RUN
+    (route,) = container_routes({"build.sh": script}, FILES, {"cuda"})
+    assert route.dockerfile == "docker/Dockerfile.cuda"
+    # a toolkit no file is named for picks none
+    (route,) = container_routes({"build.sh": script}, FILES, {"cann"})
+    assert route.dockerfile == ""

@@ -51,6 +51,7 @@ _VALUED = frozenset(
      "--iidfile", "--progress", "--shm-size", "-m", "--memory", "--add-host", "--build-context"}
 )  # fmt: skip
 """``build`` options that take the next word as their value (so it is no context)."""
+_NAME_WORD = lazyre.compile(r"[a-z0-9]+")
 _BRACED = lazyre.compile(r"\$\{([A-Za-z_]\w{0,60})\}")
 
 
@@ -66,19 +67,22 @@ class ContainerRoute(NamedTuple):
 
 
 def container_routes(
-    build_texts: Mapping[str, str], dockerfiles: Collection[str]
+    build_texts: Mapping[str, str], dockerfiles: Collection[str], toolkits: Collection[str] = ()
 ) -> list[ContainerRoute]:
     """The container build routes of the repo's own build scripts (``rel -> text``), each
-    image resolved against the repo's container files (``dockerfiles``, rels)."""
+    image resolved against the repo's container files (``dockerfiles``, rels) and the
+    toolkits the repo's own files require (``_resolved``)."""
     found = []
     for rel, text in sorted(route_scripts(build_texts).items()):
-        route = _route(rel, text, dockerfiles)
+        route = _route(rel, text, dockerfiles, toolkits)
         if route is not None:
             found.append(route)
     return found
 
 
-def _route(rel: str, text: str, dockerfiles: Collection[str]) -> Optional[ContainerRoute]:
+def _route(
+    rel: str, text: str, dockerfiles: Collection[str], toolkits: Collection[str]
+) -> Optional[ContainerRoute]:
     commands = parse_commands(text)
     for index, command in enumerate(commands):
         engine = _engine(command.argv[:1], text)
@@ -91,7 +95,7 @@ def _route(rel: str, text: str, dockerfiles: Collection[str]) -> Optional[Contai
         if run is None:
             continue
         named = _option(command.argv, "-f", "--file") or _context_file(command.argv)
-        dockerfile = _resolved(named, rel, text, dockerfiles)
+        dockerfile = _resolved(named, rel, text, dockerfiles, toolkits)
         return ContainerRoute(dockerfile, rel, command.line, run.line, engine)
     return None
 
@@ -149,14 +153,26 @@ def _normal(word: str) -> str:
     return _BRACED.sub(r"$\1", word.strip())
 
 
-def _resolved(named: str, script: str, text: str, dockerfiles: Collection[str]) -> str:
+def _resolved(
+    named: str, script: str, text: str, dockerfiles: Collection[str], toolkits: Collection[str]
+) -> str:
     """The one container file of the repo ``named`` stands for: a path (from the repo's root,
     where the script is run, or from the script's folder), or a variable the script sets to
-    exactly one such path; ``""`` when none or several."""
+    such paths. Of several (one per target: uccl build.sh:236-266 ``docker/Dockerfile.gh``,
+    ``.efa``, ``.cuda``, ``.rocm``, ``.therock``), the one named for the toolkit the repo's own
+    files require (README.md:103 CUDA 12.8/13.0: ``Dockerfile.cuda``); ``""`` when none or
+    several still."""
     variable = _ENGINE_VARIABLE.match(named)
     values = _assigned(variable.group(1), text) if variable is not None else [named]
     files = {f for v in values if "$" not in v for f in _files(v, script, dockerfiles)}
+    if len(files) > 1:
+        files = {f for f in files if _named_for(f, toolkits)}
     return files.pop() if len(files) == 1 else ""
+
+
+def _named_for(path: str, toolkits: Collection[str]) -> bool:
+    """Whether the file's name holds one of ``toolkits`` as a word (``Dockerfile.cuda``)."""
+    return not set(_NAME_WORD.findall(path.rsplit("/", 1)[-1].lower())).isdisjoint(toolkits)
 
 
 def _files(path: str, script: str, dockerfiles: Collection[str]) -> list[str]:

@@ -245,15 +245,18 @@ def _test_downloads_placed(requirements: list[Requirement]) -> list[Requirement]
 
 
 def _container_route(
-    by_scope: dict[str, list[Requirement]], texts: dict[str, tuple[RepoFile, str]]
+    by_scope: dict[str, list[Requirement]],
+    texts: dict[str, tuple[RepoFile, str]],
+    own: list[Requirement],
 ) -> list[Requirement]:
     """The needs of the repo's container build route (``containerroute``): its engine and
     image packages, and the requirements of the image's file, taken out of the scope its
-    folder would give them."""
+    folder would give them; ``own``'s toolkits pick the image among one per toolkit."""
     files = {entry.rel: (ref, text) for ref, (entry, text) in texts.items()}
     routes = container_routes(
         {entry.rel: text for entry, text in texts.values() if entry.kind == "shell"},
         {entry.rel for entry, _ in texts.values() if entry.kind == "dockerfile"},
+        {r.subject for r in own if scope_of_subject(r.subject) == "toolkit"},
     )
     needs, imaged = route_needs(routes, files)
     for scope, found in by_scope.items():
@@ -281,7 +284,7 @@ def split_scopes(
     by_scope = _by_scope(placed, scope_of, on=scopes.on)
     steps = _by_scope([s for e in extractions for s in e.steps], scope_of, keep=CI)
     own = by_scope.pop(REPO, [])
-    own += _container_route(by_scope, texts)
+    own += _container_route(by_scope, texts, own)
     # a container uses the host's driver: a driver its docs need is the host's, the repo's
     hosted = [r for r in by_scope.get(DOCKER, ()) if scope_of_subject(r.subject) == "driver"]
     if hosted:
