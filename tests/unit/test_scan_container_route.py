@@ -83,6 +83,15 @@ def test_the_route_image_needs_are_the_repos(tmp_path: Path) -> None:
     assert ("os", "ubuntu", "uccl/docker/Dockerfile.cuda", 2) in found
     subjects = {r.subject for r in own if r.source.ref == "uccl/docker/Dockerfile.cuda"}
     assert {"cmake", "ninja", "system_package"} <= subjects
+    # each cited on every line of its install command, the line naming it among them; the
+    # base image's facts also where its ARG line spells it out
+    lines = {
+        r.subject: {a.line for a in r.also_at}
+        for r in own
+        if r.source.ref == "uccl/docker/Dockerfile.cuda"
+    }
+    assert 6 in lines["cmake"] and 6 in lines["ninja"]
+    assert lines["os_version"] == {1}
 
 
 def test_a_file_beside_the_route_stays_the_images(tmp_path: Path) -> None:

@@ -212,6 +212,19 @@ def route_needs(
         if route.dockerfile and route.dockerfile in files:
             ref, text = files[route.dockerfile]
             image = SourceFile(ref=ref, rel=route.dockerfile, text=text)
-            needs.extend(installed_packages(image, image_commands(image), tools=True))
+            needs.extend(_each_line(image, image_commands(image)))
             imaged.add(ref)
     return needs, imaged
+
+
+def _each_line(image: SourceFile, commands: list[Command]) -> list[Requirement]:
+    """The packages the image's commands install, each cited on every line of its command:
+    one ``apt-get install`` over seven lines names ``cmake`` and ``ninja-build`` on its third
+    (uccl docker/Dockerfile.cuda:13-19)."""
+    lines = {c.line: sorted(set(c.lines) - {c.line}) for c in commands}
+    return [
+        msgspec.structs.replace(
+            r, also_at=(*r.also_at, *(image.source(n) for n in lines.get(r.source.line or 0, ())))
+        )
+        for r in installed_packages(image, commands, tools=True)
+    ]

@@ -47,6 +47,7 @@ def image_commands(file: SourceFile) -> list[Command]:
 
 def _read(file: SourceFile) -> tuple[list[Requirement], list[Command]]:
     arguments: dict[str, str] = {}
+    argued: dict[str, int] = {}  # the line each build argument's default is written on
     requirements: list[Requirement] = []
     commands: list[Command] = []
     for joined in joined_lines(file.text):
@@ -54,6 +55,7 @@ def _read(file: SourceFile) -> tuple[list[Requirement], list[Command]]:
         argument = _ARG.match(line)
         if argument is not None:
             arguments[argument.group(1)] = argument.group(2).strip("'\"")
+            argued[argument.group(1)] = number
             continue
         base = _FROM.match(line)
         if base is not None:
@@ -62,11 +64,19 @@ def _read(file: SourceFile) -> tuple[list[Requirement], list[Command]]:
             # is no part of its tag, whose release ("22.04", not "22") ends there
             image = substitute(base.group(2).strip("'\""), arguments)
             platform = substitute(base.group(1) or "", arguments)
+            # ``FROM ${BASE_IMAGE}`` states the image its ``ARG`` line spells out (uccl
+            # docker/Dockerfile.cuda:1-2): that line says it too
+            spelled = tuple(
+                file.source(argued[name])
+                for found in _VARIABLE.finditer(base.group(0))
+                for name in [found.group(1) or found.group(3)]
+                if name in argued
+            )
             for fact in image_facts(image, platform):
-                requirements.append(
-                    file.requirement(fact.subject, fact.spec, number, text=f"FROM {fact.words}",
-                                     confidence="medium", hard=False)
-                )  # fmt: skip
+                stated = file.requirement(fact.subject, fact.spec, number,
+                                          text=f"FROM {fact.words}", confidence="medium",
+                                          hard=False)  # fmt: skip
+                requirements.append(msgspec.structs.replace(stated, also_at=spelled))
             continue
         if _RUN.match(line) is not None:
             physical = file.text.splitlines()[number - 1 : joined.starts[-1][1]]
