@@ -86,6 +86,7 @@ GE_BUILD = """  if [ ! -f "${CANN_KB_INIT}" ] || [ ! -f "${INIT_MULTI_PROCESS_EN
 def test_a_wheel_from_an_installed_tree_is_no_distribution_to_get() -> None:
     found = extract_shell(source_file("scripts/build.sh", GE_BUILD)).requirements
     assert [(r.subject, r.spec, r.source.line) for r in found] == [
+        ("arch", "aarch64", 4),  # the wheel is built for that CPU only (``scriptcpus``)
         ("torch_npu", "==2.1.0.post3", 4),
         ("python", "==3.10.*", 4),
     ]
