@@ -90,7 +90,8 @@ def test_the_route_image_needs_are_the_repos(tmp_path: Path) -> None:
         for r in own
         if r.source.ref == "uccl/docker/Dockerfile.cuda"
     }
-    assert 6 in lines["cmake"] and 6 in lines["ninja"]
+    assert 6 in lines["cmake"]
+    assert 6 in lines["ninja"]
     assert lines["os_version"] == {1}
 
 

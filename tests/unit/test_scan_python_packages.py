@@ -98,6 +98,7 @@ def test_a_wheel_a_guide_downloads_to_home_is_a_distribution_to_get() -> None:
         script = f"pip install {folder}/torch_npu-2.1.0.post3-cp310-cp310-linux_aarch64.whl\n"
         found = extract_shell(source_file("install.sh", script)).requirements
         assert [(r.subject, r.spec) for r in found] == [
+            ("arch", "aarch64"),  # the wheel's one CPU (``scriptcpus``)
             ("torch_npu", "==2.1.0.post3"),
             ("python", "==3.10.*"),
         ], folder
