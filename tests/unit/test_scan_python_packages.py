@@ -86,6 +86,7 @@ GE_BUILD = """  if [ ! -f "${CANN_KB_INIT}" ] || [ ! -f "${INIT_MULTI_PROCESS_EN
 def test_a_wheel_from_an_installed_tree_is_no_distribution_to_get() -> None:
     found = extract_shell(source_file("scripts/build.sh", GE_BUILD)).requirements
     assert [(r.subject, r.spec, r.source.line) for r in found] == [
+        ("arch", "aarch64", 4),  # the wheel is built for that CPU only (``scriptcpus``)
         ("torch_npu", "==2.1.0.post3", 4),
         ("python", "==3.10.*", 4),
     ]
@@ -97,6 +98,7 @@ def test_a_wheel_a_guide_downloads_to_home_is_a_distribution_to_get() -> None:
         script = f"pip install {folder}/torch_npu-2.1.0.post3-cp310-cp310-linux_aarch64.whl\n"
         found = extract_shell(source_file("install.sh", script)).requirements
         assert [(r.subject, r.spec) for r in found] == [
+            ("arch", "aarch64"),  # the wheel's one CPU (``scriptcpus``)
             ("torch_npu", "==2.1.0.post3"),
             ("python", "==3.10.*"),
         ], folder

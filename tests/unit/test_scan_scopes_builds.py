@@ -10,6 +10,8 @@ Sources (public, at the commits the tune-set truth was written for):
 
 from __future__ import annotations
 
+import time
+
 from bringup.scan.builton import built_on
 from bringup.scan.optdirs import optional_parts
 from bringup.scan.scopes import DEVELOPMENT, REPO, TESTS, Scopes
@@ -402,3 +404,37 @@ def test_an_option_that_builds_the_docs_owns_their_build_files_not_their_pages()
     scopes = Scopes(files, texts, options)
     assert scopes.of("docs/CMakeLists.txt") == "option:STDGPU_BUILD_DOCUMENTATION"
     assert scopes.of(page) == REPO
+
+
+# ByteDance-Seed/Triton-distributed@1512a81189315eca7ba38f884aaf239469a88ba3 python/setup.py:
+# 693-694, inside the ``cmake_args`` list its build_ext passes to the root CMakeLists.txt
+# (taken out of the method, so unindented)
+_TRITON_ARGS = (
+    "cmake_args = [\n"
+    '    "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DLLVM_ENABLE_WERROR=ON",\n'
+    '    "-DCMAKE_LIBRARY_OUTPUT_DIRECTORY=" + extdir, "-DTRITON_BUILD_PYTHON_MODULE=ON",\n'
+    "]\n"
+)
+
+
+# Triton-distributed CMakeLists.txt:31
+_TRITON_OPTION = 'option(TRITON_BUILD_PYTHON_MODULE "Build Python Triton bindings" OFF)\n'
+
+
+def test_a_setup_py_one_folder_down_turns_on_the_root_builds_options() -> None:
+    texts = {"CMakeLists.txt": _TRITON_OPTION, "python/setup.py": _TRITON_ARGS}
+    # only the options the root build declares: the others are CMake's own variables
+    assert built_on(texts) == {"TRITON_BUILD_PYTHON_MODULE"}
+    # a nested package building a CMake project of its own turns none of the root's on
+    assert built_on({"CMakeLists.txt": "", "python/setup.py": _TRITON_ARGS}) == set()
+    # a root package is the repo's install: a nested setup.py is a part's
+    assert built_on({**texts, "pyproject.toml": ""}) == set()
+
+
+def test_the_option_pattern_is_linear_on_a_hostile_line() -> None:
+    from bringup.scan.builton import _OPTION
+
+    start = time.monotonic()
+    _OPTION.findall(" " * 50_000 + "optio")
+    _OPTION.findall("option( " * 6_000)
+    assert time.monotonic() - start < 2

@@ -24,6 +24,10 @@ from bringup import lazyre
 
 _FLAG = lazyre.compile(r"^-D([A-Za-z_]\w{0,80})=(ON|TRUE|YES|1|OFF|FALSE|NO|0)$", re.IGNORECASE)
 _ON = frozenset({"ON", "TRUE", "YES", "1"})
+_NESTED_SETUP = lazyre.compile(r"^[^/]+/setup\.py$")
+_OPTION = lazyre.compile(
+    r"^[ \t]*option[ \t]*\([ \t]*([A-Za-z_]\w{0,80})", re.MULTILINE | re.IGNORECASE
+)
 _BRANCHES: tuple[type[ast.AST], ...] = tuple(
     getattr(ast, name)
     for name in (
@@ -198,12 +202,23 @@ def _shell_flags(text: str) -> set[str]:
 
 
 def built_on(build_texts: Mapping[str, str]) -> frozenset[str]:
-    """The CMake options the root ``setup.py`` or a build script always passes on."""
+    """The CMake options the repo's ``setup.py`` or a build script always passes on. The
+    repo's ``setup.py`` is the root's; in a repo with no Python package at its root, a
+    ``setup.py`` one folder down drives the root build with the options the root
+    CMakeLists.txt declares: ByteDance-Seed/Triton-distributed@1512a811 python/setup.py:694
+    passes ``-DTRITON_BUILD_PYTHON_MODULE=ON`` (CMakeLists.txt:31 declares it OFF) on the
+    install every guide runs, ``pip3 install -e python``; FlashComm/setup.py beside it builds
+    a part of its own."""
     found: set[str] = set()
     text = build_texts.get("setup.py")
     # a setup.py too deep to parse is a finding of its own (``setup_py``)
     with contextlib.suppress(SyntaxError, ValueError, MemoryError, RecursionError):
         found |= _flags(ast.parse(text)) if text is not None else set()
+    if text is None and "pyproject.toml" not in build_texts:
+        declared = set(_OPTION.findall(build_texts.get("CMakeLists.txt", "")))
+        for rel, nested in build_texts.items():
+            with contextlib.suppress(SyntaxError, ValueError, MemoryError, RecursionError):
+                found |= _flags(ast.parse(nested)) & declared if _NESTED_SETUP.match(rel) else set()
     for rel, text in build_texts.items():
         if _SCRIPT.match(rel):
             found |= _shell_flags(text)

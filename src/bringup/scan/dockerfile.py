@@ -35,7 +35,19 @@ def substitute(text: str, values: dict[str, str]) -> str:
 
 def extract_dockerfile(file: SourceFile) -> Extraction:
     """Base-image and ``pip install`` facts of a Dockerfile, as soft requirements."""
+    requirements, commands = _read(file)
+    requirements.extend(_companions(file, commands))
+    return Extraction(requirements=tuple(requirements))
+
+
+def image_commands(file: SourceFile) -> list[Command]:
+    """The commands of the file's ``RUN`` lines, build arguments substituted."""
+    return _read(file)[1]
+
+
+def _read(file: SourceFile) -> tuple[list[Requirement], list[Command]]:
     arguments: dict[str, str] = {}
+    argued: dict[str, int] = {}  # the line each build argument's default is written on
     requirements: list[Requirement] = []
     commands: list[Command] = []
     for joined in joined_lines(file.text):
@@ -43,6 +55,7 @@ def extract_dockerfile(file: SourceFile) -> Extraction:
         argument = _ARG.match(line)
         if argument is not None:
             arguments[argument.group(1)] = argument.group(2).strip("'\"")
+            argued[argument.group(1)] = number
             continue
         base = _FROM.match(line)
         if base is not None:
@@ -51,11 +64,19 @@ def extract_dockerfile(file: SourceFile) -> Extraction:
             # is no part of its tag, whose release ("22.04", not "22") ends there
             image = substitute(base.group(2).strip("'\""), arguments)
             platform = substitute(base.group(1) or "", arguments)
+            # ``FROM ${BASE_IMAGE}`` states the image its ``ARG`` line spells out (uccl
+            # docker/Dockerfile.cuda:1-2): that line says it too
+            spelled = tuple(
+                file.source(argued[name])
+                for found in _VARIABLE.finditer(base.group(0))
+                for name in [found.group(1) or found.group(3)]
+                if name in argued
+            )
             for fact in image_facts(image, platform):
-                requirements.append(
-                    file.requirement(fact.subject, fact.spec, number, text=f"FROM {fact.words}",
-                                     confidence="medium", hard=False)
-                )  # fmt: skip
+                stated = file.requirement(fact.subject, fact.spec, number,
+                                          text=f"FROM {fact.words}", confidence="medium",
+                                          hard=False)  # fmt: skip
+                requirements.append(msgspec.structs.replace(stated, also_at=spelled))
             continue
         if _RUN.match(line) is not None:
             physical = file.text.splitlines()[number - 1 : joined.starts[-1][1]]
@@ -65,8 +86,7 @@ def extract_dockerfile(file: SourceFile) -> Extraction:
                 source = file.source(command.line)
                 requirements.extend(requirements_of(command, source, hard=False))
                 commands.append(command)
-    requirements.extend(_companions(file, commands))
-    return Extraction(requirements=tuple(requirements))
+    return requirements, commands
 
 
 def _companions(file: SourceFile, commands: list[Command]) -> list[Requirement]:

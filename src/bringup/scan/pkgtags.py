@@ -16,6 +16,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan.devices import chips_in
 from bringup.scan.docos import EACH_ARCH, PLATFORM_TAG, each_arch
 from bringup.scan.extraction import SourceFile
 from bringup.scan.heldlines import found_on_held_lines
@@ -96,6 +97,35 @@ class CpuCommands:
         return ",".join(self.lines), sorted({n for lines in self.lines.values() for n in lines})
 
 
+_KERNELS = lazyre.compile(
+    r"(?<![\w-])(?:Ascend-cann-kernels-([A-Za-z0-9]{2,12})_|Atlas-([A-Za-z0-9]{1,12})-cann-kernels"
+    r"|Ascend-cann-([A-Za-z0-9]{2,12})-ops)(?![A-Za-z])",
+    re.I,
+)
+"""A CANN operator package, built for one chip: ``Ascend-cann-kernels-310b_8.0.RC3.alpha002_
+linux.run`` (mindspore-courses/orange-pi-mindspore@a3afde60 Online/inference/README.md:260),
+``Atlas-A3-cann-kernels_…``, ``Ascend-cann-910b-ops-…`` (CANN 8.5 on)."""
+
+
+class KernelChips:
+    """The chips a document's CANN operator packages are built for (``Ascend-cann-kernels-910_
+    7.0.RC1_linux.run`` and ``…-910b_…`` on two rows, Ascend/ascend-docker-image README.md:21-22):
+    the kernels installed must be the device's, so the machine has one of those chips. A
+    placeholder (``kernels-{soc_version}_``) names none."""
+
+    def __init__(self) -> None:
+        self.lines: dict[str, list[int]] = {}
+
+    def line(self, text: str, number: int) -> None:
+        if "cann" not in text.lower():
+            return
+        for match in _KERNELS.finditer(text):
+            word = match.group(1) or match.group(3)
+            named = chips_in(f"Ascend{word}") if word else chips_in(f"Atlas {match.group(2)}")
+            for chip in named:
+                self.lines.setdefault(chip, []).append(number)
+
+
 class PackageTags:
     """One document's Linux packages, read line by line into ``found`` (the document's
     requirements, shared with its reader: a later line adds its place to the first's)."""
@@ -112,12 +142,15 @@ class PackageTags:
         self.arch_at: int | None = None
         self.cpus = CpuPackages()
         self.commands = CpuCommands()
+        self.kernels = KernelChips()
 
     def read(self, lines: list[str], start: int, end: int, code: bool = False) -> None:
         """The packages named in ``lines[start:end]``; in a code block (``code``), also the
         CPUs its comments give commands for (``CpuCommands``)."""
         for index in range(start, end) if code else ():
             self.commands.line(lines, index)
+        for index in range(start, end):
+            self.kernels.line(lines[index], index + 1)
         if not self.named:
             return
         for index in range(start, end):
@@ -184,6 +217,26 @@ class PackageTags:
                 stated = (i for i, r in enumerate(self.found) if r.subject == "arch")
                 self.arch_at = next(stated, None)
             self._listed(*commands, "a command for each CPU")
+        self._kernel_chips()
+
+    def _kernel_chips(self) -> None:
+        """The chips of the document's operator packages (``KernelChips``): beside the chip
+        list the document states, else a soft list of their own."""
+        chips = self.kernels.lines
+        if not chips:
+            return
+        numbers = sorted({n for lines in chips.values() for n in lines})
+        stated = next((i for i, r in enumerate(self.found) if r.subject == "chip"), None)
+        if stated is None:
+            text = f"a CANN operator package built for each chip: {', '.join(chips)}"
+            stated = len(self.found)
+            self.found.append(
+                self.file.requirement(
+                    "chip", ",".join(chips), numbers[0], text=text, confidence="medium",
+                    hard=False,
+                )
+            )  # fmt: skip
+        self.also(stated, numbers)
 
     def _listed(self, spec: str, numbers: list[int], said: str) -> None:
         if self.arch_at is None:

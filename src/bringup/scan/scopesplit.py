@@ -15,6 +15,7 @@ from bringup.model import Requirement, Scope, Step
 from bringup.scan.anyof import merge_repeats, unite
 from bringup.scan.borrowed import borrowed, ci_images, installs_repo, route_images
 from bringup.scan.builton import built_on
+from bringup.scan.containerroute import container_routes, route_needs
 from bringup.scan.extraction import Extraction
 from bringup.scan.floors import unite_floors
 from bringup.scan.hosttools import SPEED_UPS
@@ -243,6 +244,27 @@ def _test_downloads_placed(requirements: list[Requirement]) -> list[Requirement]
     return out
 
 
+def _container_route(
+    by_scope: dict[str, list[Requirement]],
+    texts: dict[str, tuple[RepoFile, str]],
+    own: list[Requirement],
+) -> list[Requirement]:
+    """The needs of the repo's container build route (``containerroute``): its engine and
+    image packages, and the requirements of the image's file, taken out of the scope its
+    folder would give them; ``own``'s toolkits pick the image among one per toolkit."""
+    files = {entry.rel: (ref, text) for ref, (entry, text) in texts.items()}
+    routes = container_routes(
+        {entry.rel: text for entry, text in texts.values() if entry.kind == "shell"},
+        {entry.rel for entry, _ in texts.values() if entry.kind == "dockerfile"},
+        {r.subject for r in own if scope_of_subject(r.subject) == "toolkit"},
+    )
+    needs, imaged = route_needs(routes, files)
+    for scope, found in by_scope.items():
+        needs += [r for r in found if r.source.ref in imaged]
+        by_scope[scope] = [r for r in found if r.source.ref not in imaged]
+    return needs
+
+
 def split_scopes(
     requirements: list[Requirement],
     extractions: list[Extraction],
@@ -262,6 +284,7 @@ def split_scopes(
     by_scope = _by_scope(placed, scope_of, on=scopes.on)
     steps = _by_scope([s for e in extractions for s in e.steps], scope_of, keep=CI)
     own = by_scope.pop(REPO, [])
+    own += _container_route(by_scope, texts, own)
     # a container uses the host's driver: a driver its docs need is the host's, the repo's
     hosted = [r for r in by_scope.get(DOCKER, ()) if scope_of_subject(r.subject) == "driver"]
     if hosted:

@@ -1,9 +1,7 @@
-"""Shell build scripts: the toolkit environment they source (a backend's environment script;
-a versioned path says which version), the toolkit paths they export (a backend's home
-variables), ``TORCH_CUDA_ARCH_LIST``, the chip a build targets, compiler checks
-(``GCC_MAJOR=$(gcc -dumpversion)`` then ``[ "$GCC_MAJOR" -lt 9 ] && exit 1`` means GCC >= 9)
-and the messages they print ("GCC >= 9 is required"). A script named like a build or test
-step is offered as one, with what its commands show it needs."""
+"""Shell build scripts: the toolkit environment they source (a versioned path says which
+version), the toolkit homes they export, ``TORCH_CUDA_ARCH_LIST``, the chip and CPU a build
+targets, compiler checks (``[ "$GCC_MAJOR" -lt 9 ] && exit 1`` means GCC >= 9) and the messages
+they print ("GCC >= 9 is required"). A build or test script is offered as a step."""
 
 from __future__ import annotations
 
@@ -37,6 +35,7 @@ from bringup.scan.outcomes import shell_branch, shell_outcome
 from bringup.scan.prose import read_line
 from bringup.scan.runners import runner_functions, testing_lines
 from bringup.scan.runtools import script_tools
+from bringup.scan.scriptcpus import script_cpu
 from bringup.scan.shellarms import in_branches
 from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
@@ -451,6 +450,7 @@ def extract_shell(file: SourceFile) -> Extraction:
         in_branches(file, environment_requirements(file, commands))
         + _checks(file, joined)
         + arch_branches(file, cmake=False)
+        + script_cpu(file)
         + compilers(file, cmake=False)
         + (shell_vocabulary(file, joined) if repo_level else [])
         + (os_probe(file) if repo_level else [])
