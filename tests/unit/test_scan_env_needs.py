@@ -64,8 +64,15 @@ def test_a_variable_given_a_default_when_empty_is_not_required() -> None:
     assert _cmake_env("transformer_engine/common/CMakeLists.txt", philox) == []
 
 
-def test_a_makefile_variable_locating_a_dependency_is_a_soft_env_var() -> None:
-    # GDRCOPY Makefile:24-32 and src/gdrdrv/Makefile:44-55
+def _make_env(rel: str, text: str) -> list[tuple[str, int | None, bool]]:
+    file = SourceFile(ref=rel, rel=rel, text=text)
+    found = EXTRACTORS["makefile"](file).requirements
+    return [(r.spec, r.source.line, r.hard) for r in found if r.subject == "env_var"]
+
+
+def test_a_makefile_variable_with_a_default_of_its_own_is_no_need() -> None:
+    # NVIDIA/gdrcopy Makefile:24-32 and src/gdrdrv/Makefile:44-55: make builds with the
+    # defaults (the truth conventions, scan29: a read with a default is not an env_var)
     top = (
         "prefix ?= /usr/local\nexec_prefix ?= $(prefix)\nlibdir ?= $(exec_prefix)/lib\n"
         "bindir ?= $(exec_prefix)/bin\nincludedir  ?= $(prefix)/include\n\n"

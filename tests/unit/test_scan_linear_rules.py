@@ -4,9 +4,11 @@ line states is still read."""
 
 from __future__ import annotations
 
+import time
+
 from bringup.scan.borrowed import installs_repo
 from bringup.scan.extraction import SourceFile
-from bringup.scan.makevars import located_variables
+from bringup.scan.makevars import stopping_variables
 from bringup.scan.scopes import PACKAGE, Scopes
 
 
@@ -24,19 +26,25 @@ def test_a_line_of_many_pip_installs_is_read_in_linear_time() -> None:
     assert not installs_repo("RUN pip install ./dist/x.whl\n")
 
 
-def test_a_makefile_default_padded_with_spaces_is_read_in_linear_time() -> None:
-    """``X ?= a`` then 200,000 spaces, or ``$(shell`` then as many, took minutes."""
+def test_a_makefile_stop_padded_with_spaces_is_read_in_linear_time() -> None:
+    """``X ?=`` or ``ifeq ($(X),`` then 200,000 spaces, or 50 KB of repeated tokens."""
     spaces = " " * 200_000
     text = (
-        f"CUDA ?= /usr/local/cuda{spaces}\n"
-        f"NVIDIA_SRC_DIR ?= $(shell{spaces}x)\n"
-        f"X_HOME ?= a{spaces}b\n"
-        "export NV_DIR ?= $(shell find /usr/src -name nv-p2p.c)\n"
+        f"X_HOME ?={spaces}a\n"
+        f"ifeq ($(Y),{spaces}\n"
+        f"ifndef Z{spaces}x\n"
+        + "ifeq ($(A),) " * 4_000
+        + "\n"
+        + "A ?= $(error " * 4_000
+        + "\n"
+        f"NCCL_DIR{spaces}?= $(error set NCCL_DIR)\n"
     )
-    found = located_variables(_file("Makefile", text))
+    started = time.monotonic()
+    found = stopping_variables(_file("Makefile", text))
+    assert time.monotonic() - started < 2
     assert [(r.spec, r.source.line, r.hard) for r in found] == [
-        ("CUDA", 1, False),
-        ("NV_DIR", 4, False),
+        ("A", 5, True),
+        ("NCCL_DIR", 6, True),
     ]
 
 

@@ -15,7 +15,7 @@ from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.kernelheaders import kernel_headers
 from bringup.scan.makeos import uname_branches
 from bringup.scan.makerules import read_makefile, recipe_commands
-from bringup.scan.makevars import located_variables
+from bringup.scan.makevars import stopping_variables
 from bringup.scan.stepkinds import command_needs
 
 _STEP_TARGET = lazyre.compile(
@@ -65,7 +65,7 @@ def extract_makefile(file: SourceFile) -> Extraction:
     steps: list[Step] = []
     requirements: list[Requirement] = [
         *uname_branches(file),
-        *located_variables(file),
+        *stopping_variables(file),
         *kernel_headers(file),
     ]
     for rule in read_makefile(file.text).rules:
