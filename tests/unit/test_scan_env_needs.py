@@ -80,21 +80,43 @@ def test_a_makefile_variable_with_a_default_of_its_own_is_no_need() -> None:
     )
     driver = (
         "KVER ?= $(shell uname -r)\nMODULES_DIR := /lib/modules/$(KVER)\n"
-        "KDIR := $(MODULES_DIR)/build\nMODULE_SUBDIR ?= /kernel/drivers/misc/\n"
-        "MODULE_DESTDIR := $(MODULES_DIR)/$(MODULE_SUBDIR)\nDEPMOD := /sbin/depmod\n\n"
         "export NVIDIA_SRC_DIR ?= $(shell { find /usr/src/kernel-modules/nvidia-* "
         '/usr/src/nvidia-* -name "nv-p2p.c" -print -quit | xargs dirname || echo '
         '"NVIDIA_DRIVER_MISSING"; } 2>/dev/null)\n'
-        "CONF_SCRIPT_DIR ?= $(PWD)/../../scripts\n"
     )
-    found = [
-        (r.spec, r.source.line, r.hard)
-        for rel, text in (("Makefile", top), ("src/gdrdrv/Makefile", driver))
-        for r in EXTRACTORS["makefile"](SourceFile(ref=rel, rel=rel, text=text)).requirements
-        if r.subject == "env_var"
+    # uccl-project/uccl@da914a20 p2p/Makefile:13-17
+    p2p = (
+        "CUDA_HOME ?= /usr/local/cuda\nCUDA_INC  := $(CUDA_HOME)/include\n"
+        "CUDA_LIB  := $(CUDA_HOME)/lib64\nEFA_HOME ?= /opt/amazon/efa\n"
+        "LIBFABRIC_HOME ?= /opt/libfabric\n"
+    )
+    assert _make_env("Makefile", top) == []
+    assert _make_env("src/gdrdrv/Makefile", driver) == []
+    assert _make_env("p2p/Makefile", p2p) == []
+
+
+def test_a_makefile_variable_make_stops_without_is_a_hard_env_var() -> None:
+    # Cryspia/cann-on-gpu@9b6420d5 cuda/Makefile:4-8
+    cuda = (
+        "GPU_ARCH    ?= sm_121\n"
+        "ACL_INCLUDE ?= $(error Run `source env.sh` first: ACL_INCLUDE is not set)\n"
+        "NCCL_DIR    ?= $(error Run `source env.sh` first: NCCL_DIR is not set)\n"
+        "CUDNN_DIR   ?= $(error Run `source env.sh` first: CUDNN_DIR is not set)\n"
+        "CUDA_HOME   ?= /usr/local/cuda\n"
+    )
+    assert _make_env("cuda/Makefile", cuda) == [
+        ("ACL_INCLUDE", 2, True),
+        ("NCCL_DIR", 3, True),
+        ("CUDNN_DIR", 4, True),
     ]
-    # the install directories, the kernel release and the repo's own scripts are no need
-    assert found == [("CUDA", 9, False), ("NVIDIA_SRC_DIR", 8, False)]
+    # the same stop written as a test of the unset variable; a branch that closes before
+    # any $(error (it gives a default) is no need
+    tested = (
+        "ifndef ACL_INCLUDE\n$(error Run `source env.sh` first)\nendif\n"
+        "ifeq ($(NCCL_DIR),)\n  $(info NCCL_DIR is empty)\n  $(error stop)\nendif\n"
+        "ifndef CUDA_HOME\nCUDA_HOME := /usr/local/cuda\nendif\n$(error unrelated)\n"
+    )
+    assert _make_env("Makefile", tested) == [("ACL_INCLUDE", 1, True), ("NCCL_DIR", 4, True)]
 
 
 # hicann/ascend-transformer-boost @ ddcc8b62, scripts/build.sh:531-534.
@@ -642,3 +664,68 @@ def test_a_variable_a_search_takes_as_a_hint_is_no_need_when_a_message_names_it(
     lines = find_nccl.split("\n")
     unsearched = "\n".join([lines[0], *lines[5:]])
     assert _cmake_env("cmake/FindNCCL.cmake", unsearched) == [("NCCL_INCLUDE_DIR", 1)]
+
+
+def _doc_env(rel: str, text: str) -> list[tuple[str, bool]]:
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    return [(r.spec, r.hard) for r in found if r.subject == "env_var"]
+
+
+def test_an_export_a_guide_gives_under_a_condition_is_no_need() -> None:
+    # hicann/pyasc@cecba26a docs/quick_start.md:324-327: the simulator's libraries, set only
+    # "when the backend runs in simulator mode"
+    simulator = (
+        "## 运行\n\n注1：当pyasc后端采用仿真器模式（如Ascend910B1 simulator）时，需设置以下环境变量：\n"
+        "```bash\nexport LD_LIBRARY_PATH=$ASCEND_HOME_PATH/tools/simulator/Ascend910B1/lib:"
+        "$LD_LIBRARY_PATH\n```\n"
+    )
+    # Hayden727/cann-ops@eef0ff77 QuickStart.md:164-170: only for a toolkit installed elsewhere
+    custom = (
+        "   **注意**：\n"
+        "   1. 若环境中已安装多个版本的CANN软件包，设置上述环境变量时，请确保${install_path}/"
+        "ascend-toolkit/latest目录指向的是配套版本的软件包。\n"
+        "   2. 当用户选择将CANN开发套件包安装在自定义指定路径下时，后续算子调用示例中使用的环境变量需要"
+        "修改为对应的指定路径\n      ```bash\n      export DDK_PATH=${install_path}/ascend-toolkit/latest\n"
+        "      export NPU_HOST_LIB=${install_path}/ascend-toolkit/latest/lib64\n      ```\n"
+    )
+    # NVIDIA/torch-harmonics@9e9fa537 README.md:120-126: the flag named in the sentence with
+    # the condition, before another sentence introduces the block
+    flagged = (
+        "## Installation\n\nIf CUDA devices are not detected automatically (e.g. inside a "
+        "container), set the `TORCH_HARMONICS_BUILD_CUDA_EXTENSION` flag. Set "
+        "`TORCH_CUDA_ARCH_LIST` to only the architectures you need to reduce compilation time:\n\n"
+        "```bash\nexport TORCH_HARMONICS_BUILD_CUDA_EXTENSION=1\n"
+        'export TORCH_CUDA_ARCH_LIST="8.0 8.6 9.0a 10.0a+PTX"\n'
+        "pip install --no-build-isolation -e .\n```\n"
+    )
+    assert _doc_env("docs/quick_start.md", simulator) == []
+    assert _doc_env("QuickStart.md", custom) == []
+    assert _doc_env("README.md", flagged) == []
+    # the same steps introduced without a condition, or "when building", stay needs
+    plain = flagged.replace("If CUDA devices are not detected automatically (e.g. inside a ", "(")
+    building = custom.replace("当用户选择将CANN开发套件包安装在自定义指定路径下时", "When building")
+    assert _doc_env("README.md", plain) == [("TORCH_HARMONICS_BUILD_CUDA_EXTENSION", False)]
+    assert _doc_env("QuickStart.md", building) == [("DDK_PATH", True)]
+
+
+def test_a_setting_the_guides_command_has_the_reader_fill_in_is_a_need() -> None:
+    # NVIDIA/gdrcopy@fcec3ce0 README.md:155-156 and 181-184: the rpm route's script and the
+    # source route's make are run with the user's CUDA; prefix (lower case) is where make
+    # installs, the build's own setting
+    guide = (
+        "```shell\n$ cd packages\n$ CUDA=<cuda-install-top-dir> ./build-rpm-packages.sh\n```\n\n"
+        "### from source\n\n```shell\n"
+        "$ make prefix=<install-to-this-location> CUDA=<cuda-install-top-dir> all install\n"
+        "$ sudo ./insmod.sh\n```\n"
+    )
+    found = extract_docs(SourceFile(ref="README.md", rel="README.md", text=guide)).requirements
+    assert [(r.spec, r.source.line, r.hard) for r in found if r.subject == "env_var"] == [
+        ("CUDA", 3, True)
+    ]
+    source = "## Build and installation\n\n" + guide[guide.index("### from source") :]
+    found = extract_docs(SourceFile(ref="README.md", rel="README.md", text=source)).requirements
+    assert [(r.spec, r.source.line) for r in found if r.subject == "env_var"] == [("CUDA", 6)]
+    # a value given as written is the guide's choice, not the reader's
+    given = guide.replace("CUDA=<cuda-install-top-dir>", "CUDA=/usr/local/cuda")
+    found = extract_docs(SourceFile(ref="README.md", rel="README.md", text=given)).requirements
+    assert [r for r in found if r.subject == "env_var"] == []

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import time
 
+from bringup.model import Requirement, file_source
 from bringup.scan.borrowed import installs_repo
 from bringup.scan.extraction import SourceFile
+from bringup.scan.handoff import without_heredocs
 from bringup.scan.makevars import stopping_variables
+from bringup.scan.purpose import unconditional
 from bringup.scan.scopes import PACKAGE, Scopes
 
 
@@ -32,11 +35,7 @@ def test_a_makefile_stop_padded_with_spaces_is_read_in_linear_time() -> None:
     text = (
         f"X_HOME ?={spaces}a\n"
         f"ifeq ($(Y),{spaces}\n"
-        f"ifndef Z{spaces}x\n"
-        + "ifeq ($(A),) " * 4_000
-        + "\n"
-        + "A ?= $(error " * 4_000
-        + "\n"
+        f"ifndef Z{spaces}x\n" + "ifeq ($(A),) " * 4_000 + "\n" + "A ?= $(error " * 4_000 + "\n"
         f"NCCL_DIR{spaces}?= $(error set NCCL_DIR)\n"
     )
     started = time.monotonic()
@@ -53,3 +52,31 @@ def test_a_long_unclosed_copy_variable_is_read_in_linear_time() -> None:
     build = "cp ${" + "a" * 200_000 + '\ncp "${BASH_PATH}"/install.sh "$OUT"\n'
     scopes = Scopes(["scripts/release.sh", "scripts/install.sh"], {"scripts/release.sh": build})
     assert scopes.of("scripts/install.sh") == PACKAGE
+
+
+def test_a_long_intro_before_an_export_is_read_in_linear_time() -> None:
+    """50 KB of repeated words, dots and condition words before a block of exports."""
+    found = [
+        Requirement(subject="env_var", spec="X_HOME", component="", source=file_source("a.md", 1))
+    ]
+    for intro, dropped in (
+        ("If " * 17_000, True),
+        ("e.g. " * 10_000, False),
+        ("注1：" * 17_000, False),
+        ("a" * 50_000 + " X_HOME", False),
+        ("若" * 50_000, True),
+        (" " * 50_000 + "if X_HOME", True),
+    ):
+        started = time.monotonic()
+        kept = unconditional(found, intro)
+        assert time.monotonic() - started < 2
+        assert kept == ([] if dropped else found)
+
+
+def test_a_line_of_many_here_documents_is_read_in_linear_time() -> None:
+    """``<<`` 25,000 times, or ``<< '`` then 50 KB of letters, on one line."""
+    for line in ("<<" * 25_000, "cat << '" + "a" * 50_000, "x <<- \t" * 7_000):
+        started = time.monotonic()
+        text = without_heredocs(f"{line}\nexport A=1\n")
+        assert time.monotonic() - started < 2
+        assert text.count("\n") == 2
