@@ -675,7 +675,8 @@ def test_an_export_a_guide_gives_under_a_condition_is_no_need() -> None:
     # hicann/pyasc@cecba26a docs/quick_start.md:324-327: the simulator's libraries, set only
     # "when the backend runs in simulator mode"
     simulator = (
-        "## 运行\n\n注1：当pyasc后端采用仿真器模式（如Ascend910B1 simulator）时，需设置以下环境变量：\n"
+        "## 运行\n\n注1：当pyasc后端采用仿真器模式（如Ascend910B1 simulator）时，"
+        "需设置以下环境变量：\n"
         "```bash\nexport LD_LIBRARY_PATH=$ASCEND_HOME_PATH/tools/simulator/Ascend910B1/lib:"
         "$LD_LIBRARY_PATH\n```\n"
     )
@@ -684,8 +685,9 @@ def test_an_export_a_guide_gives_under_a_condition_is_no_need() -> None:
         "   **注意**：\n"
         "   1. 若环境中已安装多个版本的CANN软件包，设置上述环境变量时，请确保${install_path}/"
         "ascend-toolkit/latest目录指向的是配套版本的软件包。\n"
-        "   2. 当用户选择将CANN开发套件包安装在自定义指定路径下时，后续算子调用示例中使用的环境变量需要"
-        "修改为对应的指定路径\n      ```bash\n      export DDK_PATH=${install_path}/ascend-toolkit/latest\n"
+        "   2. 当用户选择将CANN开发套件包安装在自定义指定路径下时，"
+        "后续算子调用示例中使用的环境变量需要修改为对应的指定路径\n"
+        "      ```bash\n      export DDK_PATH=${install_path}/ascend-toolkit/latest\n"
         "      export NPU_HOST_LIB=${install_path}/ascend-toolkit/latest/lib64\n      ```\n"
     )
     # NVIDIA/torch-harmonics@9e9fa537 README.md:120-126: the flag named in the sentence with
@@ -729,3 +731,39 @@ def test_a_setting_the_guides_command_has_the_reader_fill_in_is_a_need() -> None
     given = guide.replace("CUDA=<cuda-install-top-dir>", "CUDA=/usr/local/cuda")
     found = extract_docs(SourceFile(ref="README.md", rel="README.md", text=given)).requirements
     assert [r for r in found if r.subject == "env_var"] == []
+
+
+# HazyResearch/ThunderKittens@0b55588d README.md:153-163 and 177-185
+THUNDERKITTENS_README = """#### Build requirements
+
+* **CUDA 12.8+**. We want our kittens to play in the nicest, most modern environment possible. \
+Make sure you run the following to set up your CUDA environment properly:
+
+    ```bash
+    export CUDA_HOME=/usr/local/cuda-<YOUR-CUDA-VERSION> # ex. cuda-12.8
+    export PATH=${CUDA_HOME}/bin:${PATH}
+    export LD_LIBRARY_PATH=${CUDA_HOME}/lib64:$LD_LIBRARY_PATH
+    ```
+
+Sometimes, there's a libc10.so error, which you can fix with:
+
+```bash
+# Take the <PRINTED_PATH> from below
+python -c "import torch; print(torch.file)"
+
+# And run the command below
+export LD_LIBRARY_PATH=<PRINTED_PATH>/lib:$LD_LIBRARY_PATH
+```
+"""
+
+
+def test_a_search_path_exported_from_a_location_is_that_locations_setup() -> None:
+    # the paths made of CUDA_HOME are its setup, cited beside it; the export fixing an error
+    # some machines show is a remedy, no need
+    found = extract_docs(
+        SourceFile(ref="README.md", rel="README.md", text=THUNDERKITTENS_README)
+    ).requirements
+    env = [r for r in found if r.subject == "env_var"]
+    assert [(r.spec, [s.line for s in (r.source, *r.also_at)]) for r in env] == [
+        ("CUDA_HOME", [6, 7, 8])
+    ]

@@ -66,6 +66,8 @@ def test_a_long_intro_before_an_export_is_read_in_linear_time() -> None:
         ("a" * 50_000 + " X_HOME", False),
         ("若" * 50_000, True),
         (" " * 50_000 + "if X_HOME", True),
+        ("you can " * 6_000, False),
+        ("fix " * 12_000 + "by", True),
     ):
         started = time.monotonic()
         kept = unconditional(found, intro)

@@ -235,7 +235,7 @@ def _purpose_of(comment: str) -> str:
 
 
 _CONDITION = lazyre.compile(
-    r"^\W{0,4}(?:(?:note|注)\s?\d{0,2}\s?[:：]\s?)?(?:(?:if|when|unless|in\s+case)\b"
+    r"^\W{0,4}(?:(?:note|注)\s?\d{0,2}\s?[:：]\s?)?(?:(?:if|when|unless|in\s+case|sometimes)\b"
     r"(?!\s+(?:you\s+(?:are\s+|want\s+to\s+|need\s+to\s+)?)?(?:build|compil|install))|"
     r"(?:若|当|如果|假如|倘若|如需)(?!编译|构建|安装))",
     re.IGNORECASE,
@@ -255,12 +255,19 @@ def unconditional(found: list[Requirement], intro: str) -> list[Requirement]:
     route is an ``env_var``)."""
     said = _ABBREVIATION.sub("", intro.rstrip(" \t.:：。"))
     sentences = [s.strip() for s in _SENTENCE_END.split(said) if s.strip()]
-    if sentences and _CONDITION.match(sentences[-1]):
+    if sentences and (_CONDITION.match(sentences[-1]) or _REMEDY.search(sentences[-1])):
         return [r for r in found if r.subject != "env_var"]
     named = {w for s in sentences if _CONDITION.match(s) for w in _NAME.findall(s)}
     return [r for r in found if r.subject != "env_var" or r.spec not in named]
 
 
 _NAME = lazyre.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_REMEDY = lazyre.compile(
+    r"\b(?:you\s+can|to)\s+(?:fix|resolve|work\s+around)\b|\bfix(?:ed)?\s+(?:it\s+|this\s+)?by\b|"
+    r"解决|规避",
+    re.IGNORECASE,
+)
+"""A block given as the fix of a failure ("Sometimes, there's a libc10.so error, which you can
+fix with:", HazyResearch/ThunderKittens README.md:177): a case beside the route."""
 _ABBREVIATION = lazyre.compile(r"\b(?:e\.g|i\.e|etc)\.", re.IGNORECASE)
 """"(e.g. inside a container)": no end of a sentence."""
