@@ -123,7 +123,6 @@ def environment_setup(file: SourceFile, commands: list[Command]) -> list[Require
                 if path or _installed(value, command, queried):
                     text = f"export {part}"[:200]
                     found.append(file.requirement("env_var", name, command.line, text=text))
-        found.extend(_filled_in(file, command))
     return found
 
 
@@ -140,26 +139,6 @@ def _search_path_of(found: list[Requirement], name: str, value: str, at: Source)
             found[index] = msgspec.structs.replace(need, also_at=(*need.also_at, at))
             return True
     return False
-
-
-_FILL_IN = lazyre.compile(r"^<[^<>]{1,80}>$")
-_SETTING_NAME = lazyre.compile(r"^[A-Z][A-Z0-9_]{0,60}$")
-
-
-def _filled_in(file: SourceFile, command: Command) -> list[Requirement]:
-    """A setting the guide's command is run with whose value the reader fills in: ``CUDA=
-    <cuda-install-top-dir> ./build-rpm-packages.sh`` or ``make prefix=<install-to-this-
-    location> CUDA=<cuda-install-top-dir> all install`` (NVIDIA/gdrcopy README.md:156 and
-    183): the route needs the user's value, an ``env_var`` need. Names in lower case are the
-    build's own settings (``prefix``, where it installs), as are a run's places."""
-    settings = list(command.env)
-    if program_name(command.argv) == "make":
-        settings += [part.partition("=")[::2] for part in command.argv[1:] if "=" in part]
-    return [
-        file.requirement("env_var", name, command.line, text=f"{name}={value}"[:200])
-        for name, value in settings
-        if _FILL_IN.match(value) and _SETTING_NAME.match(name) and not _RUN_PLACE.search(name)
-    ]
 
 
 _SETTING = lazyre.compile(r"^[A-Z][A-Z0-9_]{1,40}$")

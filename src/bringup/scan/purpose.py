@@ -234,34 +234,6 @@ def _purpose_of(comment: str) -> str:
     return TESTS if found.group("tests") else f"option:{found.group('run').strip()}"
 
 
-_CONDITION = lazyre.compile(
-    r"^\W{0,4}(?:(?:note|注)\s?\d{0,2}\s?[:：]\s?)?(?:(?:if|when|unless|in\s+case|sometimes)\b"
-    r"(?!\s+(?:you\s+(?:are\s+|want\s+to\s+|need\s+to\s+)?)?(?:build|compil|install))|"
-    r"(?:若|当|如果|假如|倘若|如需)(?!编译|构建|安装))",
-    re.IGNORECASE,
-)
-"""A sentence opening with a condition ("If CUDA devices are not detected automatically",
-torch-harmonics README.md:120; "当pyasc后端采用仿真器模式…时，需设置以下环境变量", hicann/pyasc
-docs/quick_start.md:324; "当用户选择将CANN开发套件包安装在自定义指定路径下时", cann-ops
-QuickStart.md:166): a case beside the route, not a step of the build itself ("when building",
-"编译时" are)."""
-
-
-def unconditional(found: list[Requirement], intro: str) -> list[Requirement]:
-    """``found`` (a block's exports) less the ``env_var`` needs the words before the block
-    set under a condition: all of them where the sentence introducing the block opens with
-    one (``_CONDITION``), a variable a conditional sentence names otherwise. The route builds
-    without them (the truth conventions, scan29: only a variable whose absence breaks the
-    route is an ``env_var``)."""
-    said = _ABBREVIATION.sub("", intro.rstrip(" \t.:：。"))
-    sentences = [s.strip() for s in _SENTENCE_END.split(said) if s.strip()]
-    if sentences and (_CONDITION.match(sentences[-1]) or _REMEDY.search(sentences[-1])):
-        return [r for r in found if r.subject != "env_var"]
-    named = {w for s in sentences if _CONDITION.match(s) for w in _NAME.findall(s)}
-    return [r for r in found if r.subject != "env_var" or r.spec not in named]
-
-
-_NAME = lazyre.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _REMEDY = lazyre.compile(
     r"\b(?:you\s+can|to)\s+(?:fix|resolve|work\s+around)\b|\bfix(?:ed)?\s+(?:it\s+|this\s+)?by\b|"
     r"解决|规避",
@@ -271,3 +243,15 @@ _REMEDY = lazyre.compile(
 fix with:", HazyResearch/ThunderKittens README.md:177): a case beside the route."""
 _ABBREVIATION = lazyre.compile(r"\b(?:e\.g|i\.e|etc)\.", re.IGNORECASE)
 """"(e.g. inside a container)": no end of a sentence."""
+
+
+def without_remedies(found: list[Requirement], intro: str) -> list[Requirement]:
+    """``found`` (a block's exports) less the ``env_var`` needs when the sentence introducing
+    the block gives it as the fix of a failure (``_REMEDY``): the route builds without them
+    (the truth conventions, scan29: only a variable whose absence breaks the route is an
+    ``env_var``)."""
+    said = _ABBREVIATION.sub("", intro.rstrip(" \t.:：。"))
+    sentences = [s.strip() for s in _SENTENCE_END.split(said) if s.strip()]
+    if sentences and _REMEDY.search(sentences[-1]):
+        return [r for r in found if r.subject != "env_var"]
+    return found
