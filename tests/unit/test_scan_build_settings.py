@@ -89,10 +89,9 @@ export LD_LIBRARY_PATH=$ASCEND_HOME_PATH/lib64:$LD_LIBRARY_PATH
 def test_a_task_word_in_a_product_s_install_guide_title_is_its_name() -> None:
     # "Profiler" is the product's name: the guide's steps are its own route's
     found = _settings("docs/en/install_guide/msopprof_install_guide.md", MSOPPROF_GUIDE)
-    assert [(spec, line) for spec, line, hard in found if hard] == [
-        ("ASCEND_HOME_PATH", 8),
-        ("LD_LIBRARY_PATH", 10),
-    ]
+    # LD_LIBRARY_PATH=$ASCEND_HOME_PATH/lib64 (line 10) is that location's setup, cited
+    # beside it (envsetup._search_path_of)
+    assert [(spec, line) for spec, line, hard in found if hard] == [("ASCEND_HOME_PATH", 8)]
     # constructed: the same title naming no install is a profiling task's page
     task = MSOPPROF_GUIDE.replace("Installation Guide", "User Guide")
     assert [spec for spec, _, hard in _settings("docs/en/x.md", task) if hard] == []

@@ -168,6 +168,30 @@ def test_what_the_repos_build_script_exports_is_handed_over() -> None:
     assert exported_by_scripts(held) == {}
 
 
+# Cryspia/cann-on-gpu@9b6420d5 deploy.sh:598 and 601-652 (the exports of NCCL_DIR kept, the
+# rest of the here-document left out): the env.sh its README.md:64-65 has the user source
+CANN_ON_GPU_DEPLOY = (
+    '    acl_inc=""; [ -f "$(acl_target)/include/acl/acl.h" ] && acl_inc="$(acl_target)/include"\n'
+    + """    cat > "$ENV_SH" <<EOF
+#!/usr/bin/env bash
+export NCCL_DIR="${nccl_dir}"
+export ACL_INCLUDE="${acl_inc}"
+EOF
+    export BUILT_BY_DEPLOY="$(pwd)/out"
+"""
+)
+
+
+def test_an_export_a_script_writes_into_a_file_is_handed_to_the_user() -> None:
+    # the script runs no export of the here-document's: the user sources the file it
+    # writes, and the Makefile's stop without the variable (cuda/Makefile:5) stays a need
+    assert exported_by_scripts({"deploy.sh": CANN_ON_GPU_DEPLOY}) == {
+        "BUILT_BY_DEPLOY": {"deploy.sh"}
+    }
+    tabbed = CANN_ON_GPU_DEPLOY.replace("<<EOF", "<<-'EOF'").replace("\nEOF", "\n\tEOF")
+    assert exported_by_scripts({"deploy.sh": tabbed}) == {"BUILT_BY_DEPLOY": {"deploy.sh"}}
+
+
 # TORCHAO setup.py:148-169 and 206-208 (the class header and helper kept, the rest left out).
 TORCHAO_SWITCHES = """class BuildOptions:
     def __init__(self):

@@ -64,8 +64,15 @@ def test_a_variable_given_a_default_when_empty_is_not_required() -> None:
     assert _cmake_env("transformer_engine/common/CMakeLists.txt", philox) == []
 
 
-def test_a_makefile_variable_locating_a_dependency_is_a_soft_env_var() -> None:
-    # GDRCOPY Makefile:24-32 and src/gdrdrv/Makefile:44-55
+def _make_env(rel: str, text: str) -> list[tuple[str, int | None, bool]]:
+    file = SourceFile(ref=rel, rel=rel, text=text)
+    found = EXTRACTORS["makefile"](file).requirements
+    return [(r.spec, r.source.line, r.hard) for r in found if r.subject == "env_var"]
+
+
+def test_a_makefile_variable_with_a_default_of_its_own_is_no_need() -> None:
+    # NVIDIA/gdrcopy Makefile:24-32 and src/gdrdrv/Makefile:44-55: make builds with the
+    # defaults (the truth conventions, scan29: a read with a default is not an env_var)
     top = (
         "prefix ?= /usr/local\nexec_prefix ?= $(prefix)\nlibdir ?= $(exec_prefix)/lib\n"
         "bindir ?= $(exec_prefix)/bin\nincludedir  ?= $(prefix)/include\n\n"
@@ -73,21 +80,43 @@ def test_a_makefile_variable_locating_a_dependency_is_a_soft_env_var() -> None:
     )
     driver = (
         "KVER ?= $(shell uname -r)\nMODULES_DIR := /lib/modules/$(KVER)\n"
-        "KDIR := $(MODULES_DIR)/build\nMODULE_SUBDIR ?= /kernel/drivers/misc/\n"
-        "MODULE_DESTDIR := $(MODULES_DIR)/$(MODULE_SUBDIR)\nDEPMOD := /sbin/depmod\n\n"
         "export NVIDIA_SRC_DIR ?= $(shell { find /usr/src/kernel-modules/nvidia-* "
         '/usr/src/nvidia-* -name "nv-p2p.c" -print -quit | xargs dirname || echo '
         '"NVIDIA_DRIVER_MISSING"; } 2>/dev/null)\n'
-        "CONF_SCRIPT_DIR ?= $(PWD)/../../scripts\n"
     )
-    found = [
-        (r.spec, r.source.line, r.hard)
-        for rel, text in (("Makefile", top), ("src/gdrdrv/Makefile", driver))
-        for r in EXTRACTORS["makefile"](SourceFile(ref=rel, rel=rel, text=text)).requirements
-        if r.subject == "env_var"
+    # uccl-project/uccl@da914a20 p2p/Makefile:13-17
+    p2p = (
+        "CUDA_HOME ?= /usr/local/cuda\nCUDA_INC  := $(CUDA_HOME)/include\n"
+        "CUDA_LIB  := $(CUDA_HOME)/lib64\nEFA_HOME ?= /opt/amazon/efa\n"
+        "LIBFABRIC_HOME ?= /opt/libfabric\n"
+    )
+    assert _make_env("Makefile", top) == []
+    assert _make_env("src/gdrdrv/Makefile", driver) == []
+    assert _make_env("p2p/Makefile", p2p) == []
+
+
+def test_a_makefile_variable_make_stops_without_is_a_hard_env_var() -> None:
+    # Cryspia/cann-on-gpu@9b6420d5 cuda/Makefile:4-8
+    cuda = (
+        "GPU_ARCH    ?= sm_121\n"
+        "ACL_INCLUDE ?= $(error Run `source env.sh` first: ACL_INCLUDE is not set)\n"
+        "NCCL_DIR    ?= $(error Run `source env.sh` first: NCCL_DIR is not set)\n"
+        "CUDNN_DIR   ?= $(error Run `source env.sh` first: CUDNN_DIR is not set)\n"
+        "CUDA_HOME   ?= /usr/local/cuda\n"
+    )
+    assert _make_env("cuda/Makefile", cuda) == [
+        ("ACL_INCLUDE", 2, True),
+        ("NCCL_DIR", 3, True),
+        ("CUDNN_DIR", 4, True),
     ]
-    # the install directories, the kernel release and the repo's own scripts are no need
-    assert found == [("CUDA", 9, False), ("NVIDIA_SRC_DIR", 8, False)]
+    # the same stop written as a test of the unset variable; a branch that closes before
+    # any $(error (it gives a default) is no need
+    tested = (
+        "ifndef ACL_INCLUDE\n$(error Run `source env.sh` first)\nendif\n"
+        "ifeq ($(NCCL_DIR),)\n  $(info NCCL_DIR is empty)\n  $(error stop)\nendif\n"
+        "ifndef CUDA_HOME\nCUDA_HOME := /usr/local/cuda\nendif\n$(error unrelated)\n"
+    )
+    assert _make_env("Makefile", tested) == [("ACL_INCLUDE", 1, True), ("NCCL_DIR", 4, True)]
 
 
 # hicann/ascend-transformer-boost @ ddcc8b62, scripts/build.sh:531-534.
@@ -635,3 +664,39 @@ def test_a_variable_a_search_takes_as_a_hint_is_no_need_when_a_message_names_it(
     lines = find_nccl.split("\n")
     unsearched = "\n".join([lines[0], *lines[5:]])
     assert _cmake_env("cmake/FindNCCL.cmake", unsearched) == [("NCCL_INCLUDE_DIR", 1)]
+
+
+# HazyResearch/ThunderKittens@0b55588d README.md:153-163 and 177-185
+THUNDERKITTENS_README = """#### Build requirements
+
+* **CUDA 12.8+**. We want our kittens to play in the nicest, most modern environment possible. \
+Make sure you run the following to set up your CUDA environment properly:
+
+    ```bash
+    export CUDA_HOME=/usr/local/cuda-<YOUR-CUDA-VERSION> # ex. cuda-12.8
+    export PATH=${CUDA_HOME}/bin:${PATH}
+    export LD_LIBRARY_PATH=${CUDA_HOME}/lib64:$LD_LIBRARY_PATH
+    ```
+
+Sometimes, there's a libc10.so error, which you can fix with:
+
+```bash
+# Take the <PRINTED_PATH> from below
+python -c "import torch; print(torch.file)"
+
+# And run the command below
+export LD_LIBRARY_PATH=<PRINTED_PATH>/lib:$LD_LIBRARY_PATH
+```
+"""
+
+
+def test_a_search_path_exported_from_a_location_is_that_locations_setup() -> None:
+    # the paths made of CUDA_HOME are its setup, cited beside it; the export fixing an error
+    # some machines show is a remedy, no need
+    found = extract_docs(
+        SourceFile(ref="README.md", rel="README.md", text=THUNDERKITTENS_README)
+    ).requirements
+    env = [r for r in found if r.subject == "env_var"]
+    assert [(r.spec, [s.line for s in (r.source, *r.also_at)]) for r in env] == [
+        ("CUDA_HOME", [6, 7, 8])
+    ]

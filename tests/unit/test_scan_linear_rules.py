@@ -4,9 +4,14 @@ line states is still read."""
 
 from __future__ import annotations
 
+import time
+
+from bringup.model import Requirement, file_source
 from bringup.scan.borrowed import installs_repo
 from bringup.scan.extraction import SourceFile
-from bringup.scan.makevars import located_variables
+from bringup.scan.handoff import without_heredocs
+from bringup.scan.makevars import stopping_variables
+from bringup.scan.purpose import without_remedies
 from bringup.scan.scopes import PACKAGE, Scopes
 
 
@@ -24,19 +29,21 @@ def test_a_line_of_many_pip_installs_is_read_in_linear_time() -> None:
     assert not installs_repo("RUN pip install ./dist/x.whl\n")
 
 
-def test_a_makefile_default_padded_with_spaces_is_read_in_linear_time() -> None:
-    """``X ?= a`` then 200,000 spaces, or ``$(shell`` then as many, took minutes."""
+def test_a_makefile_stop_padded_with_spaces_is_read_in_linear_time() -> None:
+    """``X ?=`` or ``ifeq ($(X),`` then 200,000 spaces, or 50 KB of repeated tokens."""
     spaces = " " * 200_000
     text = (
-        f"CUDA ?= /usr/local/cuda{spaces}\n"
-        f"NVIDIA_SRC_DIR ?= $(shell{spaces}x)\n"
-        f"X_HOME ?= a{spaces}b\n"
-        "export NV_DIR ?= $(shell find /usr/src -name nv-p2p.c)\n"
+        f"X_HOME ?={spaces}a\n"
+        f"ifeq ($(Y),{spaces}\n"
+        f"ifndef Z{spaces}x\n" + "ifeq ($(A),) " * 4_000 + "\n" + "A ?= $(error " * 4_000 + "\n"
+        f"NCCL_DIR{spaces}?= $(error set NCCL_DIR)\n"
     )
-    found = located_variables(_file("Makefile", text))
+    started = time.monotonic()
+    found = stopping_variables(_file("Makefile", text))
+    assert time.monotonic() - started < 2
     assert [(r.spec, r.source.line, r.hard) for r in found] == [
-        ("CUDA", 1, False),
-        ("NV_DIR", 4, False),
+        ("A", 5, True),
+        ("NCCL_DIR", 6, True),
     ]
 
 
@@ -45,3 +52,33 @@ def test_a_long_unclosed_copy_variable_is_read_in_linear_time() -> None:
     build = "cp ${" + "a" * 200_000 + '\ncp "${BASH_PATH}"/install.sh "$OUT"\n'
     scopes = Scopes(["scripts/release.sh", "scripts/install.sh"], {"scripts/release.sh": build})
     assert scopes.of("scripts/install.sh") == PACKAGE
+
+
+def test_a_long_intro_before_an_export_is_read_in_linear_time() -> None:
+    """50 KB of repeated words, dots and condition words before a block of exports."""
+    found = [
+        Requirement(subject="env_var", spec="X_HOME", component="", source=file_source("a.md", 1))
+    ]
+    for intro, dropped in (
+        ("If " * 17_000, False),
+        ("e.g. " * 10_000, False),
+        ("注1：" * 17_000, False),
+        ("a" * 50_000 + " X_HOME", False),
+        ("解" * 50_000, False),
+        (" " * 50_000 + "to fix X_HOME", True),
+        ("you can " * 6_000, False),
+        ("fix " * 12_000 + "by", True),
+    ):
+        started = time.monotonic()
+        kept = without_remedies(found, intro)
+        assert time.monotonic() - started < 2
+        assert kept == ([] if dropped else found)
+
+
+def test_a_line_of_many_here_documents_is_read_in_linear_time() -> None:
+    """``<<`` 25,000 times, or ``<< '`` then 50 KB of letters, on one line."""
+    for line in ("<<" * 25_000, "cat << '" + "a" * 50_000, "x <<- \t" * 7_000):
+        started = time.monotonic()
+        text = without_heredocs(f"{line}\nexport A=1\n")
+        assert time.monotonic() - started < 2
+        assert text.count("\n") == 2

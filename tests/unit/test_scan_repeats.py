@@ -316,6 +316,25 @@ def test_a_system_package_named_again_is_a_place_of_the_need_naming_it() -> None
     ]
 
 
+def test_a_tool_the_build_runs_joins_the_guides_advised_release_and_binds() -> None:
+    # Ascend/VisionSDK@f156edcf docs/zh/installation_guide.md:26 "|make|不低于3.82|..." (under
+    # "版本建议", read as soft) and build_all.sh:92 "make -j$(nproc)": one tool at that release,
+    # hard; a soft install line naming more packages stays apart from a hard mention
+    guide, build = "docs/zh/installation_guide.md", "build_all.sh"
+    found = [
+        _package("make>=3.82", guide, 26, "|make|不低于3.82|", hard=False),
+        _package("make", build, 92, "build_all.sh runs make: make -j$(nproc)"),
+        _package("cmake bash ccache", guide, 40, "apt-get install: cmake bash ccache", hard=False),
+        _package("ccache", build, 7, "build_all.sh runs ccache: ccache -s"),
+    ]
+    merged = merge_repeats(found, {guide: PROSE, build: PROSE})
+    assert [(r.spec, r.hard, _places(r)) for r in merged] == [
+        ("make>=3.82", True, [(guide, 26), (build, 92)]),
+        ("cmake bash ccache", False, [(guide, 40)]),
+        ("ccache", True, [(build, 7)]),
+    ]
+
+
 def test_a_package_the_tests_name_again_stays_the_main_builds() -> None:
     # Constructed by review (2026-12-03) on hixl's shape (docs/en/build.md:139 "apt-get install
     # cmake bash ccache"): a tests feature naming cmake with googletest is no place of the main

@@ -75,6 +75,7 @@ from bringup.scan.purpose import (
     optional_install,
     optional_intro,
     side_purpose,
+    without_remedies,
 )
 from bringup.scan.routeneeds import route_needs
 from bringup.scan.rst import Skip, Table, rst_blocks
@@ -322,10 +323,11 @@ class _Reader:
                 runs = [(command, command.argv) for command in commands]
                 self.requirements.extend(self.optional(route_needs(self.file, runs)))
             if self.setup_here:  # an option's exports are the option's (its LLVM_INSTALL_PREFIX)
-                self.requirements.extend(self.optional(environment_setup(self.file, commands)))
+                exported = without_remedies(environment_setup(self.file, commands), intro)
+                self.requirements.extend(self.optional(exported))
             if not self.aside():
                 named = {r.spec for r in chosen if r.subject == "env_var"}
-                settings = build_settings(self.file, commands)
+                settings = without_remedies(build_settings(self.file, commands), intro)
                 self.requirements.extend(r for r in settings if r.spec not in named)
         # another OS's commands (a Windows wheel) are no step on the Linux machines we plan for
         if not self.steps_here or self.section_os or one_os(self.last_paragraph):

@@ -21,9 +21,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
+import msgspec
+
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
-from bringup.model import Requirement
+from bringup.model import Requirement, Source
 from bringup.scan.architectures import listing
 from bringup.scan.commands import Command, parse_commands, pip_install_targets, program_name
 from bringup.scan.extraction import SourceFile
@@ -111,6 +113,8 @@ def environment_setup(file: SourceFile, commands: list[Command]) -> list[Require
         if argv[:1] == ("export",):
             for part in argv[1:]:
                 name, _, value = part.partition("=")
+                if _search_path_of(found, name, value, file.source(command.line)):
+                    continue
                 # a value computed in the block is the guide's own shell variable, unless
                 # it is where Python says a package is installed
                 path = "/" in value and not _COMPUTED.search(value)
@@ -120,6 +124,21 @@ def environment_setup(file: SourceFile, commands: list[Command]) -> list[Require
                     text = f"export {part}"[:200]
                     found.append(file.requirement("env_var", name, command.line, text=text))
     return found
+
+
+def _search_path_of(found: list[Requirement], name: str, value: str, at: Source) -> bool:
+    """Whether the search path ``name`` is exported from a location the block exported before
+    (``export CUDA_HOME=/usr/local/cuda-<YOUR-CUDA-VERSION>`` then ``export LD_LIBRARY_PATH=
+    ${CUDA_HOME}/lib64:$LD_LIBRARY_PATH``, HazyResearch/ThunderKittens README.md:160-162):
+    the setup of that one location, cited beside its need (``found`` updated in place)."""
+    if not name.endswith("PATH") or "$" not in value:
+        return False
+    named = set(_REFERENCES.findall(value)) - {name}
+    for index, need in enumerate(found):
+        if need.spec in named:
+            found[index] = msgspec.structs.replace(need, also_at=(*need.also_at, at))
+            return True
+    return False
 
 
 _SETTING = lazyre.compile(r"^[A-Z][A-Z0-9_]{1,40}$")

@@ -53,9 +53,10 @@ def exported_by_scripts(scripts: Mapping[str, str]) -> dict[str, set[str]]:
     """The variables each script (``ref`` -> text) exports from what it computed itself,
     with the scripts that do."""
     found: dict[str, set[str]] = {}
-    for ref, text in scripts.items():
-        if "export" not in text:
+    for ref, written in scripts.items():
+        if "export" not in written:
             continue
+        text = without_heredocs(written)
         values: dict[str, list[str]] = {}
         for assigned, value in _ASSIGNED.findall(text):
             values.setdefault(assigned, []).append(value)
@@ -74,6 +75,32 @@ def exported_by_scripts(scripts: Mapping[str, str]) -> dict[str, set[str]]:
                 continue
             found.setdefault(name, set()).add(ref)
     return found
+
+
+_HEREDOC = lazyre.compile(r"<<(-?)[ \t]*([\"']?)([A-Za-z_]\w{0,40})\2")
+
+
+def without_heredocs(text: str) -> str:
+    """``text`` with the bodies of its here-documents blanked (their lines kept, empty): an
+    ``export`` there is a line of the file the script writes (``cat > "$ENV_SH" <<EOF`` …
+    ``export NCCL_DIR="${nccl_dir}"``, Cryspia/cann-on-gpu@9b6420d5 deploy.sh:601-652, the
+    env.sh its README has the user source before ``make -C cuda``), not one it runs: the
+    variable is handed to the user, whose environment the build then reads."""
+    if "<<" not in text:
+        return text
+    lines = text.split("\n")
+    end: str | None = None
+    tabs = False
+    for index, line in enumerate(lines):
+        if end is not None:
+            lines[index] = ""
+            if (line.lstrip("\t") if tabs else line) == end:
+                end = None
+            continue
+        opened = _HEREDOC.search(line) if "<<" in line else None
+        if opened is not None:
+            tabs, end = bool(opened.group(1)), opened.group(3)
+    return "\n".join(lines)
 
 
 def handed_over(

@@ -16,7 +16,7 @@ from bringup.scan.kernelheaders import kernel_headers
 from bringup.scan.makeflags import makefile_flags
 from bringup.scan.makeos import uname_branches
 from bringup.scan.makerules import read_makefile, recipe_commands
-from bringup.scan.makevars import located_variables
+from bringup.scan.makevars import stopping_variables
 from bringup.scan.stepkinds import command_needs
 
 _STEP_TARGET = lazyre.compile(
@@ -66,7 +66,7 @@ def extract_makefile(file: SourceFile) -> Extraction:
     steps: list[Step] = []
     requirements: list[Requirement] = [
         *uname_branches(file),
-        *located_variables(file),
+        *stopping_variables(file),
         *makefile_flags(file),
         *kernel_headers(file),
     ]

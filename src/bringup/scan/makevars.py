@@ -1,14 +1,13 @@
-"""The Makefile variables that say where a dependency is looked for.
+"""The Makefile variables a build stops without.
 
-``CUDA ?= /usr/local/cuda`` (gdrcopy Makefile:32, built with ``make CUDA=<cuda-install-top-dir>``
-in its README) or ``export NVIDIA_SRC_DIR ?= $(shell find /usr/src/nvidia-* -name
-"nv-p2p.c" …)`` (gdrcopy src/gdrdrv/Makefile:51) is a variable the user sets (from the
-environment or the command line) when the dependency is not where the Makefile guesses: a soft
-``env_var``, as a shell script's ``${X:-/usr/local/...}`` (``shellguards``). Only a variable
-named for a location (``*_HOME``, ``*_ROOT``, ``*_PATH``, ``*_DIR``, not an output or a build
-directory) or for a toolkit (``CUDA``), defaulting to a path on the machine outside ``/tmp``
-or to a search of the machine; the GNU install directories (``prefix``, ``libdir``) are
-where the build writes, not what it needs.
+``ACL_INCLUDE ?= $(error Run `source env.sh` first: ACL_INCLUDE is not set)``
+(Cryspia/cann-on-gpu@9b6420d5 cuda/Makefile:5), or ``ifndef X`` / ``ifeq ($(X),)`` then
+``$(error ...)``: make stops unless the user sets the variable (from the environment or the
+command line), a hard ``env_var``. A variable with a default of its own (``CUDA ?=
+/usr/local/cuda``, gdrcopy Makefile:32; ``export NVIDIA_SRC_DIR ?= $(shell find ...)``,
+src/gdrdrv/Makefile:51; ``CUDA_HOME ?= /usr/local/cuda``, uccl-project/uccl@da914a20
+collective/rdma/Makefile:5) builds without it: no need (the truth conventions, scan29: "A read
+with a default or a fallback ... is NOT an env_var").
 """
 
 from __future__ import annotations
@@ -18,27 +17,51 @@ import re
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
-from bringup.scan.shellguards import LOCATION
-from bringup.subjects import scope_of
 
-_OVERRIDABLE = lazyre.compile(r"^(?:export\s+)?([A-Za-z_]\w*)\s*\?=\s*(\S(?:.*\S)?)\s*$", re.M)
-_LOCATION_NAME = lazyre.compile(rf"^{LOCATION}$")
-_MACHINE_DEFAULT = lazyre.compile(
-    r"^/(?!tmp\b)(?:usr|opt|lib|srv|home)/\S|^\$\(shell\s+(?:\{\s*)?(?:find|which|command\s+-v)\b"
+_STOPPING_DEFAULT = lazyre.compile(
+    r"^(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*\?=[ \t]*\$[({]error\b", re.M
 )
+"""``X ?= $(error ...)``: the default is make stopping."""
+_UNSET_TEST = lazyre.compile(
+    r"^[ \t]*(?:ifndef[ \t]+([A-Za-z_]\w*)|"
+    r"ifeq[ \t]*\([ \t]*[\"']?\$[({]([A-Za-z_]\w*)[)}][\"']?[ \t]*,[ \t]*(?:(?:\"\"|'')[ \t]*)?\))"
+    r"[ \t]*$",
+    re.M,
+)
+"""``ifndef X`` or ``ifeq ($(X),)``: a branch taken when the variable is unset or empty."""
+_ERROR = lazyre.compile(r"^[ \t]*\$[({]error\b")
+_CLOSED = lazyre.compile(r"^[ \t]*(?:endif|else)\b")
+_BRANCH_LINES = 3
+"""Lines after an unset test read for its ``$(error``: a ``$(info`` or two may come first."""
 
 
-def located_variables(file: SourceFile) -> list[Requirement]:
-    """A soft ``env_var`` per overridable variable locating a dependency on the machine."""
-    if "?=" not in file.text:
+def _stops(branch: list[str]) -> bool:
+    """Whether the branch's first lines hold a ``$(error`` before it closes."""
+    for text in branch:
+        if _CLOSED.match(text):
+            return False
+        if _ERROR.match(text):
+            return True
+    return False
+
+
+def stopping_variables(file: SourceFile) -> list[Requirement]:
+    """A hard ``env_var`` per variable the Makefile stops without (``$(error``)."""
+    if "error" not in file.text:
         return []
-    found: list[Requirement] = []
-    for match in _OVERRIDABLE.finditer(file.text):
-        name, default = match.group(1), match.group(2)
-        named = _LOCATION_NAME.match(name) or scope_of(name.lower()) == "toolkit"
-        if not named or not _MACHINE_DEFAULT.match(default):
-            continue
+    lines = file.text.splitlines()
+    found: dict[str, Requirement] = {}
+    for match in _STOPPING_DEFAULT.finditer(file.text):
         line = file.text.count("\n", 0, match.start()) + 1
-        text = f"{name} ?= {default}"[:200]
-        found.append(file.requirement("env_var", name, line, text=text, hard=False))
-    return found
+        text = lines[line - 1].strip()[:200]
+        found.setdefault(
+            match.group(1), file.requirement("env_var", match.group(1), line, text=text)
+        )
+    for match in _UNSET_TEST.finditer(file.text):
+        name = match.group(1) or match.group(2)
+        line = file.text.count("\n", 0, match.start()) + 1
+        if name in found or not _stops(lines[line : line + _BRANCH_LINES]):
+            continue
+        text = f"{lines[line - 1].strip()} then $(error ...)"[:200]
+        found[name] = file.requirement("env_var", name, line, text=text)
+    return list(found.values())

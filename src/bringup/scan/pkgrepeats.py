@@ -7,7 +7,11 @@ floor states elsewhere ("patch" beside "patch >= 2.7", opbase docs/QUICKSTART.md
 is the same package told twice: the later one joins the need naming every package it names
 (at the release it gives, if any), and its places follow. Lines of different package managers
 (``yum install dkms`` beside ``zypper install dkms rpmbuild``) are each distribution's own
-install and stay apart, as does a hard mention beside a soft need (it would make it bind).
+install and stay apart, as does a hard mention beside a soft need naming more packages (it
+would make them bind). A hard mention beside a soft need that only adds a release joins it,
+and the need binds: the build runs ``make`` (Ascend/VisionSDK@f156edcf build_all.sh:92) whose
+release the guide's table advises ("make | 不低于3.82", docs/zh/installation_guide.md:26), one
+tool the build needs at that release, as the truth writes it (``make>=3.82``, hard).
 """
 
 from __future__ import annotations
@@ -49,7 +53,10 @@ def _names_again(mention: Requirement, need: Requirement) -> bool:
         return False
     more = len(theirs) > len(mine) or any(theirs[n] and not s for n, s in mine.items())
     managers = {_manager(mention), _manager(need)} - {""}
-    return more and len(managers) < 2 and (need.hard or not mention.hard)
+    # a hard mention joins a soft need only where the need adds releases alone: the tool the
+    # build runs is the one the guide advises a release of, and that need binds
+    releases_only = set(theirs) == set(mine)
+    return more and len(managers) < 2 and (need.hard or not mention.hard or releases_only)
 
 
 def fold_named_packages(requirements: list[Requirement]) -> list[Requirement]:
@@ -77,7 +84,9 @@ def fold_named_packages(requirements: list[Requirement]) -> list[Requirement]:
         joined = places.get(id(requirement), [])
         more = (s for r in joined for s in (r.source, *r.also_at) if s != requirement.source)
         also = tuple(dict.fromkeys((*requirement.also_at, *more)))
-        out.append(msgspec.structs.replace(requirement, also_at=also) if joined else requirement)
+        hard = requirement.hard or any(r.hard for r in joined)
+        changed = msgspec.structs.replace(requirement, also_at=also, hard=hard)
+        out.append(changed if joined else requirement)
     return out
 
 

@@ -232,3 +232,26 @@ def _purpose_of(comment: str) -> str:
     if found is None:
         return ""
     return TESTS if found.group("tests") else f"option:{found.group('run').strip()}"
+
+
+_REMEDY = lazyre.compile(
+    r"\b(?:you\s+can|to)\s+(?:fix|resolve|work\s+around)\b|\bfix(?:ed)?\s+(?:it\s+|this\s+)?by\b|"
+    r"解决|规避",
+    re.IGNORECASE,
+)
+"""A block given as the fix of a failure ("Sometimes, there's a libc10.so error, which you can
+fix with:", HazyResearch/ThunderKittens README.md:177): a case beside the route."""
+_ABBREVIATION = lazyre.compile(r"\b(?:e\.g|i\.e|etc)\.", re.IGNORECASE)
+""""(e.g. inside a container)": no end of a sentence."""
+
+
+def without_remedies(found: list[Requirement], intro: str) -> list[Requirement]:
+    """``found`` (a block's exports) less the ``env_var`` needs when the sentence introducing
+    the block gives it as the fix of a failure (``_REMEDY``): the route builds without them
+    (the truth conventions, scan29: only a variable whose absence breaks the route is an
+    ``env_var``)."""
+    said = _ABBREVIATION.sub("", intro.rstrip(" \t.:：。"))
+    sentences = [s.strip() for s in _SENTENCE_END.split(said) if s.strip()]
+    if sentences and _REMEDY.search(sentences[-1]):
+        return [r for r in found if r.subject != "env_var"]
+    return found
