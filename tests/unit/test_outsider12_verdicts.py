@@ -1,0 +1,34 @@
+"""outsider12 #2: a repo whose CANN (5.0.3.alpha001) the knowledge base does not list was
+"runs here after installing CANN 5.0.3.alpha001 (unverified: not in the knowledge base)", typed
+``runs_after`` and exit 0, while the README's contract is *may run here, unverified*, exit 1.
+Fixture: tests/fixtures/repos/outsider12/photo-translator-ascend (its SOURCE.md:
+1171800323/photo-translator-ascend@ee32d8b; README.md:11 ``ascend-toolkit 5.0.3.alpha001``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bringup.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[2]
+PHOTO = ROOT / "tests/fixtures/repos/outsider12/photo-translator-ascend"
+HOST = ROOT / "tests/fixtures/hosts/linux-x86_64-debian12-cuda13-toolkit-no-driver"
+
+
+def test_a_pin_the_knowledge_base_does_not_list_is_unverified_and_exits_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code = main(["check", str(PHOTO), "--snapshot", str(HOST), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    (verdict,) = data["data"]["verdicts"]
+    assert verdict["status"] == "unverified"
+    assert verdict["text"].startswith(
+        "may run here after installing CANN 5.0.3.alpha001, unverified: CANN 5.0.3.alpha001: "
+        "no release record for CANN 5.0.3.alpha001 in the knowledge base"
+    )
+    assert (code, data["exit_code"]) == (1, 1)
+    # the install is still the next action: the environment can be made as the repo asks
+    assert "install CANN 5.0.3.alpha001" in json.dumps(data["data"])
