@@ -11,8 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
 
-import msgspec
-
 from bringup.model.plan import Plan, PlanStep
 from bringup.model.requirements import Component
 from bringup.model.resolution import Resolution
@@ -40,7 +38,8 @@ from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
 from bringup.run.state import StateLayout, stack_key
 from bringup.run.torchbuilt import needing
 from bringup.solve.prosenames import left_to_user
-from bringup.writable import writing
+from bringup.utf8text import json_bytes
+from bringup.writable import make_folder, writing
 
 
 @dataclass(frozen=True)
@@ -119,7 +118,7 @@ def resumable(paths: Sequence[str], state: Path) -> Optional[int]:
     tell), or a last run that passed. ``up --resume`` says so rather than start a new run in
     silence."""
     layout = StateLayout(state)
-    if not layout.database.exists():
+    if not layout.recorded():
         return None
     with writing(layout.root), History(layout.database) as history:
         return _resumed(history, stack_key(paths))
@@ -166,19 +165,19 @@ def bring_up(
         history.interrupt_unfinished(key)
         resumed = _resumed(history, key) if options.resume else None
         snapshot_id = history.add_snapshot(
-            stack.snapshot.taken_at, socket.gethostname(), msgspec.json.encode(stack.snapshot)
+            stack.snapshot.taken_at, socket.gethostname(), json_bytes(stack.snapshot)
         )
         run_id = history.start_run(
             stack=key,
             paths=tuple(str(Path(p).resolve()) for p in stack.paths),
             snapshot_id=snapshot_id,
             argv=options.argv,
-            resolution=msgspec.json.encode(stack.resolution),
-            plan=msgspec.json.encode(stack.plan),
+            resolution=json_bytes(stack.resolution),
+            plan=json_bytes(stack.plan),
             resumed_from=resumed,
         )
         log_dir = layout.run_logs(run_id)
-        log_dir.mkdir(parents=True, exist_ok=True)
+        make_folder(log_dir)
         try:
             environments, step_settings = _environments(
                 stack=stack,
