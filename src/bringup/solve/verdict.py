@@ -21,6 +21,7 @@ from bringup.solve.prosenames import docs_only
 from bringup.solve.samerelease import tied
 from bringup.solve.submodulecode import unfetched_code
 from bringup.solve.toolkitpython import toolkit_python
+from bringup.solve.unreadfiles import unread_files
 from bringup.subjects import display_name, scope_of
 
 
@@ -207,9 +208,11 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
                         missing=pin.missing,
                     )
                 )
+    own = [c for c in uses.problem.components if c.name == name]
+    obstacles += [o for c in own for o in unread_files(c)]
     if env is not None:
         obstacles += _unchecked(uses, resolution, name)
-    obstacles += [o for c in uses.problem.components if c.name == name for o in unfetched_code(c)]
+    obstacles += [o for c in own for o in unfetched_code(c)]
     for unverified in resolution.unverified:
         # a name read from prose is solved as any other: only up leaves it to the user
         if unverified.component == name and unverified.reason != PROSE:
