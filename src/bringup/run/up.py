@@ -213,7 +213,8 @@ def bring_up(
             runner.stop()
             history.finish_run(run_id, "interrupted")
             raise
-        status = _run_status(outcomes, environments)
+        elsewhere = any(v.status == "needs_hardware" for v in stack.resolution.verdicts)
+        status = _run_status(outcomes, environments, elsewhere)
         history.finish_run(run_id, status)
     ordered = tuple(sorted(outcomes, key=lambda o: o.order))
     return RunOutcome(
@@ -229,11 +230,17 @@ def bring_up(
 NOTHING_RAN = "nothing ran"
 """A run's status when no step ran or passed before and no environment was made: every step
 was skipped (they need hardware this machine lacks), which is no pass (outside tester 25,
-D12: nano-chat-NPU's only step skipped for arch aarch64, "run 1: passed", exit 0). A plan
+D12: nano-chat-NPU's only step skipped for arch aarch64, "run 1: passed", exit 0), or a repo
+needs other hardware (``elsewhere``) and none of its own ran: an Ascend 310 inference repo
+with no step this host runs was "run 1: passed (no steps)", exit 0 (outsider12 #3). A plan
 with no step at all (a docs or config repo in a stack) skipped nothing: it passes."""
 
 
-def _run_status(outcomes: Sequence[StepOutcome], environments: Sequence[EnvironmentOutcome]) -> str:
+def _run_status(
+    outcomes: Sequence[StepOutcome],
+    environments: Sequence[EnvironmentOutcome],
+    elsewhere: bool = False,
+) -> str:
     """A step ``--offline`` skipped could have run here: the run that lacks it is blocked (on
     the network), not passed, like one with a blocked step (review29 M1)."""
     if any(o.status in ("failed", "timed out", "interrupted") for o in outcomes):
@@ -242,7 +249,7 @@ def _run_status(outcomes: Sequence[StepOutcome], environments: Sequence[Environm
         return "blocked"
     made = any(e.status in ("created", "reused") for e in environments)
     ran = any(o.status in ("passed", "reused") for o in outcomes)
-    if not made and not ran and any(o.status == "skipped" for o in outcomes):
+    if not made and not ran and (elsewhere or any(o.status == "skipped" for o in outcomes)):
         return NOTHING_RAN
     return "passed"
 
