@@ -24,6 +24,7 @@ from bringup.scan.commands import joined_lines
 from bringup.scan.devices import chips_in, chips_in_value
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.kernelchips import chip_list
+from bringup.scan.scriptimages import script_images
 from bringup.scan.shell import extract_shell
 
 
@@ -58,9 +59,10 @@ def model_chips(file: SourceFile) -> list[Requirement]:
 
 
 def extract_script(file: SourceFile) -> Extraction:
-    """What a shell script needs (``shell.extract_shell``) and the chips it converts for."""
+    """What a shell script needs (``shell.extract_shell``), the chips it converts models for
+    and the vendor images it runs (``scriptimages``)."""
     found = extract_shell(file)
-    chips = model_chips(file)
-    if not chips:
+    more = model_chips(file) + script_images(file)
+    if not more:
         return found
-    return msgspec.structs.replace(found, requirements=found.requirements + tuple(chips))
+    return msgspec.structs.replace(found, requirements=found.requirements + tuple(more))
