@@ -35,6 +35,17 @@ def unwritable(error: OSError, path: Union[str, Path], verb: str = "cannot write
     return InputError(f"{verb}: {error.strerror or error}", path=os.fsdecode(path))
 
 
+def make_folder(path: Path) -> None:
+    """``mkdir -p path``. Its parents made or there, a "no such file" can only be the file
+    system refusing folders (``BRINGUP_STATE_DIR=/proc/self``: outsider12 #6, exit 3, "a bug"):
+    said as the place's error (``ENOTDIR``), which ``writing`` gives as the user's path."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileNotFoundError as error:
+        reason = f"no folder can be made in it ({error.strerror})"
+        raise OSError(errno.ENOTDIR, reason, error.filename) from None
+
+
 @contextlib.contextmanager
 def writing(root: Union[str, Path], verb: str = "cannot write") -> Iterator[None]:
     """Turn an ``OSError`` on ``root`` (a file under it, it, or a folder above it being made)

@@ -254,8 +254,11 @@ def test_a_version_the_knowledge_base_does_not_list_is_unverified_not_impossible
     assert pin is not None
     assert (pin.version, pin.origin) == ("9", "unverified")
     assert pin.missing == ("no release record for torch 9 in the knowledge base",)
-    assert explain_verdict(resolution.verdicts[0]).startswith(
-        "runs here after installing torch 9 (unverified: not in the knowledge base)"
+    # may run, unverified (exit 1), never "runs here after" (outsider12 #2)
+    assert resolution.verdicts[0].status == "unverified"
+    assert explain_verdict(resolution.verdicts[0]) == (
+        "may run here after installing torch 9, unverified: "
+        "torch 9: no release record for torch 9 in the knowledge base"
     )
 
 

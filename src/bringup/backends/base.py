@@ -121,7 +121,9 @@ class Vocabulary:
     ``runner_labels``: CI runner label words -> chip family (``a2`` -> ``910B``);
     ``chip_architectures``: a chip architecture number a kernel compiler flag names -> the
     chip families it runs on; ``chip_architecture_flags``: a regex of such flags, group 1 the
-    number (``--npu-arch=dav-2201``);
+    number (``--npu-arch=dav-2201``); ``model_chip_flags``: a regex of a model converter's
+    flag naming the one chip its output runs on, group 1 the chip as the flag spells it
+    (``atc --soc_version=Ascend310``: the offline model loads on that SoC alone);
     ``extensions``: build-script names that need the toolkit (``CUDAExtension`` -> ``cuda``);
     ``image_readers``: ``module:function`` reading its container image tags
     (``bringup.scan.images.ImageReader``). ``classifiers``: (regex, subject) for trove
@@ -188,6 +190,7 @@ class Vocabulary:
     runner_labels: Mapping[str, str] = field(default_factory=dict)
     chip_architectures: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     chip_architecture_flags: str = ""
+    model_chip_flags: str = ""
     extensions: Mapping[str, str] = field(default_factory=dict)
     image_readers: tuple[str, ...] = ()
     classifiers: tuple[tuple[str, str], ...] = ()

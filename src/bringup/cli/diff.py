@@ -37,7 +37,7 @@ def _run_side(run_id: int, state: Optional[Path]) -> Side:
     from bringup.run.state import StateLayout, state_dir
 
     layout = StateLayout(state_dir(state))
-    if not layout.database.is_file():
+    if not layout.recorded():
         raise InputError("no history yet", path=str(layout.root), hint="run `bringup up`")
     with History(layout.database) as history:
         run = history.run(run_id) if run_id >= 0 else history.last_run()
@@ -62,7 +62,7 @@ def _has_runs(state: Optional[Path]) -> bool:
     from bringup.run.state import StateLayout, state_dir
 
     layout = StateLayout(state_dir(state))
-    if not layout.database.is_file():
+    if not layout.recorded():
         return False
     with History(layout.database) as history:
         return history.last_run() is not None

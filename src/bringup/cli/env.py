@@ -26,7 +26,7 @@ def find_environment(name: str, state: Optional[Path]) -> EnvironmentRow:
     from bringup.run.state import StateLayout, state_dir
 
     layout = StateLayout(state_dir(state))
-    if not layout.database.is_file():
+    if not layout.recorded():
         raise InputError("no environments yet", path=str(layout.root), hint="run `bringup up`")
     with History(layout.database) as history:
         rows = history.environments()

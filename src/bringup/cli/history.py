@@ -36,9 +36,9 @@ def command(
     from bringup.run.state import StateLayout, state_dir
 
     layout = StateLayout(state_dir(state))
-    if not layout.database.is_file() and run_id is not None:
+    if not layout.recorded() and run_id is not None:
         raise InputError("no history yet", path=str(layout.root), hint="run `bringup up`")
-    if not layout.database.is_file():
+    if not layout.recorded():
         # no run yet is a state, not bad input: an empty list, as a CI step that lists runs
         # expects (outsider23b D19)
         data: object = []

@@ -9,6 +9,7 @@ import msgspec
 
 from bringup import __version__
 from bringup.redaction import redact_data
+from bringup.utf8text import json_bytes
 
 ENVELOPE_SCHEMA = "bringup/1"
 
@@ -60,21 +61,5 @@ def render_json(
         data=data,
         error=error,
     )
-    plain = redact_data(msgspec.to_builtins(envelope))
-    try:
-        encoded = msgspec.json.encode(plain)
-    except UnicodeEncodeError:
-        encoded = msgspec.json.encode(_utf8(plain))
+    encoded = json_bytes(redact_data(msgspec.to_builtins(envelope)))
     return msgspec.json.format(encoded, indent=2).decode("utf-8") + "\n"
-
-
-def _utf8(value: Any) -> Any:
-    """``value`` with every string valid UTF-8. A file name that is not UTF-8 reaches us with
-    its bad bytes as surrogates (``surrogateescape``); JSON shows them as ``\\xNN``."""
-    if isinstance(value, str):
-        return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    if isinstance(value, dict):
-        return {_utf8(key): _utf8(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_utf8(item) for item in value]
-    return value

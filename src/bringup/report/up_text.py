@@ -191,7 +191,11 @@ def summary_document(outcome: RunOutcome) -> Document:
     counts: dict[str, int] = {}
     for step in outcome.steps:
         counts[step.status] = counts.get(step.status, 0) + 1
-    said = ", ".join(f"{n} {s}" for s, n in counts.items()) or "no steps"
+    said = ", ".join(f"{n} {s}" for s, n in counts.items()) or (
+        "no steps here: a repo needs other hardware, as `bringup check` says"
+        if outcome.status == "nothing ran"
+        else "no steps"
+    )
     ran = f"run {outcome.run_id}: {outcome.status} ({said}); history and logs in "
     document.add(Paragraph(text(ran, (outcome.state_dir, "code"))))
     return document

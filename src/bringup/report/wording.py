@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
+import msgspec
+
 from bringup import lazyre
 from bringup.model.resolution import (
     Conflict,
@@ -355,7 +357,16 @@ def explain_verdict(verdict: Verdict) -> str:
     """The verdict line of a repo: runs here / runs here after ... / may run here, unverified:
     ... (as the screenful words it) / needs other hardware / blocked."""
     obstacles = verdict.obstacles
-    installs = _installs(obstacles)
+    doubts = {(o.subject, o.missing) for o in obstacles if o.kind == "unchecked"}
+    # an install whose doubt says what it lacks is "unverified" once, in the doubt
+    installs = _installs(
+        tuple(
+            msgspec.structs.replace(o, missing=())
+            if o.kind == "install" and (o.subject, o.missing) in doubts
+            else o
+            for o in obstacles
+        )
+    )
     drivers = _listed(obstacles, ("driver",))
     after = []
     if installs:

@@ -11,6 +11,7 @@ from typing import Literal, Optional
 import msgspec
 
 from bringup.model.snapshot import Snapshot
+from bringup.utf8text import json_bytes
 
 Area = Literal["fact", "python", "package", "toolkit", "device", "step"]
 
@@ -27,7 +28,7 @@ class Change(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 def _text(value: object) -> str:
     if isinstance(value, str):
         return value
-    return msgspec.json.encode(value).decode("utf-8")
+    return json_bytes(value).decode("utf-8")
 
 
 def _fact_values(snapshot: Snapshot) -> dict[str, str]:

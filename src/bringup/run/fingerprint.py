@@ -17,10 +17,9 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-import msgspec
-
 from bringup.process import CommandRunner
 from bringup.run.ignorefiles import IGNORE_FILE, Rule, ignored, read_rules
+from bringup.utf8text import json_bytes
 
 OUTPUT_MARKERS = ("CMakeCache.txt", "pyvenv.cfg")
 """A directory holding one of these is a build tree or an environment: output, not input."""
@@ -115,5 +114,5 @@ def step_inputs(
 ) -> str:
     """One step's inputs as a hash; ``before``: the inputs of the step before it in its repo
     (so a rebuilt library reruns the tests that use it)."""
-    data = msgspec.json.encode([tree, environment, list(argv), cwd, list(activation), before])
+    data = json_bytes([tree, environment, list(argv), cwd, list(activation), before])
     return hashlib.sha256(data).hexdigest()

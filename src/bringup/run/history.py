@@ -18,7 +18,8 @@ from typing import Optional
 import msgspec
 
 from bringup.run.sqlitedisk import storage_failure
-from bringup.writable import writing
+from bringup.utf8text import json_bytes, utf8
+from bringup.writable import make_folder, writing
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -140,7 +141,7 @@ _SELECT_STEPS = f"SELECT {_STEP_COLUMNS} FROM steps"  # noqa: S608 (constants on
 
 
 def _json(value: object) -> str:
-    return msgspec.json.encode(value).decode("utf-8")
+    return json_bytes(value).decode("utf-8")
 
 
 class History:
@@ -149,7 +150,7 @@ class History:
 
     def __init__(self, path: Path) -> None:
         with writing(path.parent):
-            path.parent.mkdir(parents=True, exist_ok=True)
+            make_folder(path.parent)
         self.path = path
         self._lock = threading.Lock()
         try:
@@ -186,7 +187,10 @@ class History:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
-                    cursor = self._db.execute(sql, args)
+                    # a path not UTF-8 in a reason or a log path: stored ``\xNN``
+                    cursor = self._db.execute(
+                        sql, tuple(utf8(a) if isinstance(a, str) else a for a in args)
+                    )
                 except BaseException:
                     _roll_back(self._db)
                     raise

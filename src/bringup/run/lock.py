@@ -22,6 +22,7 @@ from typing import Optional
 
 from bringup.errors import ExitCode, StackError
 from bringup.run.state import StateLayout
+from bringup.writable import make_folder
 
 _HEAD = 4096
 """Bytes of a lock file read back: the holder's pid and the groups of its running commands."""
@@ -76,7 +77,7 @@ def held(layout: StateLayout, stack: str, repos: Sequence[str]) -> Iterator[Hold
     ``Busy``, naming the process, when another run holds one or an earlier run's step still
     runs."""
     folder = layout.root / "locks"
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     names = {_lock_name("stack", stack): "this stack"}
     names.update((_lock_name("repo", str(Path(r).resolve())), r) for r in repos)
     holding = Holding()

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
+
+from bringup.errors import InputError
+from bringup.writable import unwritable
 
 
 def state_dir(option: Optional[Path] = None, env: Optional[Mapping[str, str]] = None) -> Path:
@@ -49,6 +53,20 @@ class StateLayout:
     @property
     def database(self) -> Path:
         return self.root / DATABASE
+
+    def recorded(self) -> bool:
+        """Whether the history database is here. A state path that is no folder (a file,
+        ``/dev/null``, a path through a file) is bad input, as ``up`` says of it, never "no runs
+        yet" (outsider12 #20); a path not there yet has no runs."""
+        try:
+            info = os.stat(self.root)
+        except FileNotFoundError:
+            return False
+        except OSError as error:
+            raise unwritable(error, self.root, "cannot read") from None
+        if not stat.S_ISDIR(info.st_mode):
+            raise InputError("cannot read: Not a directory", path=os.fsdecode(self.root))
+        return self.database.is_file()
 
     def run_logs(self, run_id: int) -> Path:
         return self.root / "runs" / f"{run_id:06d}"

@@ -11,8 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
 
-import msgspec
-
 from bringup.model.plan import Plan, PlanStep
 from bringup.model.requirements import Component
 from bringup.model.resolution import Resolution
@@ -40,7 +38,8 @@ from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
 from bringup.run.state import StateLayout, stack_key
 from bringup.run.torchbuilt import needing
 from bringup.solve.prosenames import left_to_user
-from bringup.writable import writing
+from bringup.utf8text import json_bytes
+from bringup.writable import make_folder, writing
 
 
 @dataclass(frozen=True)
@@ -120,7 +119,7 @@ def resumable(paths: Sequence[str], state: Path) -> Optional[int]:
     tell), or a last run that passed. ``up --resume`` says so rather than start a new run in
     silence."""
     layout = StateLayout(state)
-    if not layout.database.exists():
+    if not layout.recorded():
         return None
     with writing(layout.root), History(layout.database) as history:
         return _resumed(history, stack_key(paths))
@@ -167,19 +166,19 @@ def bring_up(
         history.interrupt_unfinished(key)
         resumed = _resumed(history, key) if options.resume else None
         snapshot_id = history.add_snapshot(
-            stack.snapshot.taken_at, socket.gethostname(), msgspec.json.encode(stack.snapshot)
+            stack.snapshot.taken_at, socket.gethostname(), json_bytes(stack.snapshot)
         )
         run_id = history.start_run(
             stack=key,
             paths=tuple(str(Path(p).resolve()) for p in stack.paths),
             snapshot_id=snapshot_id,
             argv=options.argv,
-            resolution=msgspec.json.encode(stack.resolution),
-            plan=msgspec.json.encode(stack.plan),
+            resolution=json_bytes(stack.resolution),
+            plan=json_bytes(stack.plan),
             resumed_from=resumed,
         )
         log_dir = layout.run_logs(run_id)
-        log_dir.mkdir(parents=True, exist_ok=True)
+        make_folder(log_dir)
         try:
             environments, step_settings = _environments(
                 stack=stack,
@@ -215,7 +214,8 @@ def bring_up(
             runner.stop()
             history.finish_run(run_id, "interrupted")
             raise
-        status = _run_status(outcomes, environments)
+        elsewhere = any(v.status == "needs_hardware" for v in stack.resolution.verdicts)
+        status = _run_status(outcomes, environments, elsewhere)
         history.finish_run(run_id, status)
     ordered = tuple(sorted(outcomes, key=lambda o: o.order))
     return RunOutcome(
@@ -231,11 +231,17 @@ def bring_up(
 NOTHING_RAN = "nothing ran"
 """A run's status when no step ran or passed before and no environment was made: every step
 was skipped (they need hardware this machine lacks), which is no pass (outside tester 25,
-D12: nano-chat-NPU's only step skipped for arch aarch64, "run 1: passed", exit 0). A plan
+D12: nano-chat-NPU's only step skipped for arch aarch64, "run 1: passed", exit 0), or a repo
+needs other hardware (``elsewhere``) and none of its own ran: an Ascend 310 inference repo
+with no step this host runs was "run 1: passed (no steps)", exit 0 (outsider12 #3). A plan
 with no step at all (a docs or config repo in a stack) skipped nothing: it passes."""
 
 
-def _run_status(outcomes: Sequence[StepOutcome], environments: Sequence[EnvironmentOutcome]) -> str:
+def _run_status(
+    outcomes: Sequence[StepOutcome],
+    environments: Sequence[EnvironmentOutcome],
+    elsewhere: bool = False,
+) -> str:
     """A step ``--offline`` skipped could have run here: the run that lacks it is blocked (on
     the network), not passed, like one with a blocked step (review29 M1)."""
     if any(o.status in ("failed", "timed out", "interrupted") for o in outcomes):
@@ -244,7 +250,7 @@ def _run_status(outcomes: Sequence[StepOutcome], environments: Sequence[Environm
         return "blocked"
     made = any(e.status in ("created", "reused") for e in environments)
     ran = any(o.status in ("passed", "reused") for o in outcomes)
-    if not made and not ran and any(o.status == "skipped" for o in outcomes):
+    if not made and not ran and (elsewhere or any(o.status == "skipped" for o in outcomes)):
         return NOTHING_RAN
     return "passed"
 

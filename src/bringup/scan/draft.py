@@ -13,6 +13,7 @@ from collections import defaultdict
 
 from bringup.model import Component, Requirement, Step
 from bringup.redaction import redact_secrets, shortened
+from bringup.utf8text import utf8
 
 _HEADER = """\
 # bringup.toml for {name}: drafted by `bringup scan --write` from what the scan found.
@@ -32,8 +33,7 @@ def _text(value: str) -> str:
     a password in a README's ``pip install --index-url`` is not copied into it): bytes of a
     file name that is not UTF-8 (kept as surrogates) are written ``\\xNN``, which TOML can
     hold and a reader can see."""
-    value = redact_secrets(value)
-    return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return utf8(redact_secrets(value))
 
 
 def _string(value: str) -> str:

@@ -22,11 +22,11 @@ from bringup.scan.gomod import GO_MOD, extract_go_mod
 from bringup.scan.gosource import extract_go_source
 from bringup.scan.makefile import extract_makefile
 from bringup.scan.meson import MESON, WRAP, extract_meson, extract_wrap
+from bringup.scan.modelchips import extract_script
 from bringup.scan.pyproject import extract_pyproject
 from bringup.scan.requirements_txt import extract_requirements_txt
 from bringup.scan.setup_cfg import extract_setup_cfg
 from bringup.scan.setup_py import extract_setup_py
-from bringup.scan.shell import extract_shell
 from bringup.scan.testguards import extract_test_guards
 from bringup.scan.vcpkgmanifest import VCPKG_MANIFEST, extract_vcpkg_manifest
 
@@ -40,7 +40,7 @@ EXTRACTORS: dict[str, Extractor] = {
     "conda": extract_conda_env,
     "cmake": extract_cmake,
     "dockerfile": extract_dockerfile,
-    "shell": extract_shell,
+    "shell": extract_script,
     "docs": extract_docs,
     "tests": extract_test_guards,
     "ci": extract_ci,

@@ -22,6 +22,7 @@ from bringup.solve.prosenames import docs_only
 from bringup.solve.samerelease import tied
 from bringup.solve.submodulecode import unfetched_code
 from bringup.solve.toolkitpython import toolkit_python
+from bringup.solve.unreadfiles import unread_files
 from bringup.subjects import display_name, scope_of
 
 
@@ -208,9 +209,11 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
                         missing=pin.missing,
                     )
                 )
+    own = [c for c in uses.problem.components if c.name == name]
+    obstacles += [o for c in own for o in unread_files(c)]
     if env is not None:
         obstacles += _unchecked(uses, resolution, name)
-    obstacles += [o for c in uses.problem.components if c.name == name for o in unfetched_code(c)]
+    obstacles += [o for c in own for o in unfetched_code(c)]
     for unverified in resolution.unverified:
         # a name read from prose is solved as any other: only up leaves it to the user
         if unverified.component == name and unverified.reason != PROSE:
@@ -302,6 +305,7 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
     found += _not_checked(resolution, name)
     found += toolkit_python(problem, uses.candidate_of, env, used)
     found += tied(problem, name, env)
+    found += _unlisted(env, used, {o.subject for o in found})
     doubted = {o.subject for o in found}  # one doubt per pin: the repo's own line first
     unknown = own_rows_unknown(problem, env, used, uses.candidate_of)
     found += [o for o in unknown if o.subject not in doubted]
@@ -329,6 +333,28 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
                     f"{display_name(item.then_subject)} {item.rule.then_spec}"
                     + (f" ({item.rule.note})" if item.rule.note else ""),
                 ),
+            )
+        )
+    return found
+
+
+def _unlisted(env: Environment, used: set[str], doubted: set[str]) -> list[Obstacle]:
+    """Each pin to install at a version the knowledge base does not list (CANN
+    5.0.3.alpha001): the environment can be made as the repo asks, but nothing vouches for
+    it, so the repo may run here, unverified, never "runs here after" with exit 0 (outsider12
+    #2: 1171800323/photo-translator-ascend@ee32d8b README.md:11, exit 0 and ``runs_after``)."""
+    found: list[Obstacle] = []
+    for subject in sorted(used - doubted):
+        pin = env.pin(subject)
+        if pin is None or pin.installed or pin.origin != "unverified":
+            continue
+        found.append(
+            Obstacle(
+                kind="unchecked",
+                subject=subject,
+                detail=pin.version,
+                source=pin.source,
+                missing=pin.missing,
             )
         )
     return found

@@ -60,6 +60,10 @@ CHIPS: tuple[tuple[str, str], ...] = (
     ),
     ("310B", r"(?:\b|(?<=ascend))310B\d?\b|Atlas\s*200I\s*(?:/\s*500\s*)?(?:DK\s*)?A2"),
     ("950", r"(?:Ascend|Atlas|昇腾)\s*950"),
+    # the first inference chip, the kb's family 310 (SoC version Ascend310): "推理部分运行在昇腾
+    # 310上", ``atc --soc_version=Ascend310`` (1171800323/photo-translator-ascend@ee32d8b
+    # README.md:5, atc.sh:18); never 310P/310B, which the lines above spell
+    ("310", r"(?:Ascend|昇腾)\s*310(?![\w.])|(?<=ascend)310(?![\w.])"),
     (
         "910",
         r"(?:Ascend|昇腾)\s*910(?:(?![\w_])|(?=AI))|(?:\b|(?<=ascend))910(?:A|Pro[AB]?|PremiumA)\b|"
@@ -227,6 +231,10 @@ VOCABULARY = Vocabulary(
     # built with ``--npu-arch=dav-2201`` runs on either A2 or A3.
     chip_architectures={"2201": ("910B", "910_93"), "3510": ("950",), "2002": ("310P",)},
     chip_architecture_flags=r"--npu-arch[= ]dav-(\d{4})(?!\d)",
+    # ATC, CANN's model converter, builds an offline model (.om) for one SoC: "--soc_version
+    # ... must be the same as the SoC the model runs on" (the .om is refused elsewhere:
+    # "ModelCheckCompatibility failed ... socVersion", modelscope/FunASR issue 2676)
+    model_chip_flags=r"--soc_version[= ]+[\"']?([A-Za-z][\w-]{0,40})",
     # "| CHIP_TYPE | A3 | A3, 910B |", "A3 requires at least 2 NPUs to work together"
     # (vllm-ascend docs/source/quick_start.md:95): the Atlas generations.
     chip_shorthands={"A2": "Atlas A2", "A3": "Atlas A3"},
