@@ -35,3 +35,13 @@ def test_a_listed_name_that_is_a_folder_of_the_repo_is_no_distribution(tmp_path:
 def test_the_same_names_without_such_folders_stay_distributions(tmp_path: Path) -> None:
     (tmp_path / "README.md").write_text(README, encoding="utf-8")
     assert {"pypi:nccl-graphs", "pypi:multi-node-p2p"} <= _subjects(tmp_path)
+
+
+def test_a_folder_that_builds_nothing_names_no_variant(tmp_path: Path) -> None:
+    # review31: any folder at any depth dropped the distribution of its name ("- `cupy`"
+    # beside kernels/cupy/README.md); only a folder with a build of its own is a variant
+    (tmp_path / "README.md").write_text(README, encoding="utf-8")
+    for folder in ("docs/nccl_graphs", "multi_node_p2p"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "README.md").write_text("# notes\n", encoding="utf-8")
+    assert {"pypi:nccl-graphs", "pypi:multi-node-p2p"} <= _subjects(tmp_path)

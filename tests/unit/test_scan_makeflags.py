@@ -76,3 +76,21 @@ def test_variables_naming_each_other_many_times_over_are_expanded_within_a_budge
     started = time.monotonic()
     assert _needs(text) == {"cxx_standard": (">=17", 7)}
     assert time.monotonic() - started < 2
+
+
+def test_a_reference_repeated_over_many_assignments_or_a_long_value_is_bounded() -> None:
+    # review31: the budget counted references only, so 3,000 ``+=`` lines under a recipe
+    # naming the variable 3,000 times made 9 million pieces (96 s); a 60 KB value named
+    # 4,000 times was scanned 4,000 times (60 s); 5,000 recipes each expanded in full
+    appended = "".join(f"X += -arch=sm_{70 + n % 20}\n" for n in range(3000))
+    long_value = "A = " + "-arch=sm_80 " * 5000 + "\n"
+    tree = "T = -std=c++14 $(U) $(U) $(U) $(U)\nU = $(V) $(V) $(V) $(V)\nV = -arch=sm_80\n"
+    recipes = "".join(f"\tnvcc $(T) f{n}.cu\n" for n in range(5000))
+    for text in (
+        appended + "all:\n\tnvcc " + "$(X) " * 3000 + "\n",
+        long_value + "all:\n\tnvcc " + "$(A) " * 4000 + "\n",
+        tree + "all:\n" + recipes,
+    ):
+        started = time.monotonic()
+        assert _needs(text)["compute_capability"][0] in (">=7.0", ">=8.0")
+        assert time.monotonic() - started < 2

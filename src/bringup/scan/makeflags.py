@@ -34,8 +34,15 @@ _DEPTH = 8
 """Variables expanded inside variables at most (a Makefile's chains are two or three deep; a
 variable that names itself is left unexpanded)."""
 _PIECES = 4096
-"""Pieces one recipe line expands to at most: variables naming each other many times over
-would otherwise multiply (ten references a level, eight levels deep)."""
+"""Expansions one recipe line makes at most (each reference, each assignment expanded for
+it, a long one counting as several: ``_WIDTH``): variables naming each other many times
+over would otherwise multiply (ten references a level, eight levels deep), and so would a
+reference repeated over a variable of many ``+=`` lines."""
+_FILE_PIECES = 65536
+"""Expansions one Makefile makes at most over all its recipe lines."""
+_WIDTH = 64
+"""Characters of a value that count as one more expansion: a long value repeated is as
+costly as many short ones."""
 
 
 class _Set(NamedTuple):
@@ -61,8 +68,15 @@ def makefile_flags(file: SourceFile) -> list[Requirement]:
     table, recipes = _read(text)
     archs: dict[Targets, list[tuple[str, tuple[int, ...]]]] = {}
     standards: dict[str, int] = {}
+    left = _FILE_PIECES
+    seen: set[str] = set()
     for line, recipe in recipes:
-        pieces = _expand(recipe, (line,), table, [_PIECES])
+        if recipe in seen or left <= 0:
+            continue  # the same recipe again reads the same flags, cited at its first line
+        seen.add(recipe)
+        budget = [min(_PIECES, left)]
+        pieces = _expand(recipe, (line,), table, budget)
+        left -= min(_PIECES, left) - max(budget[0], 0)
         if not any(word in piece.text for piece in pieces for word in _FLAG_WORDS):
             continue
         for piece in pieces:
@@ -125,7 +139,7 @@ def _expand(
     text: str, chain: tuple[int, ...], table: dict[str, list[_Set]], budget: list[int]
 ) -> list[_Piece]:
     """``text`` with its variables expanded, as pieces each knowing its assignments' lines;
-    ``budget`` holds how many more pieces may be made."""
+    ``budget`` holds how many more expansions may be made."""
     pieces: list[_Piece] = []
     start = 0
     for reference in _REFERENCE.finditer(text):
@@ -136,7 +150,10 @@ def _expand(
         if len(chain) > _DEPTH or budget[0] <= 0 or name not in table:
             continue
         for assignment in _values(table[name]):
+            if budget[0] <= 0:
+                break
             if assignment.line not in chain:
+                budget[0] -= 1 + len(assignment.value) // _WIDTH
                 pieces.extend(_expand(assignment.value, (*chain, assignment.line), table, budget))
     pieces.append(_Piece(text[start:], chain))
     return [piece for piece in pieces if piece.text.strip()]

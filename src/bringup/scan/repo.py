@@ -10,6 +10,7 @@ soft; the manifest overrides whatever it names (``manifestapply``); steps are ch
 from __future__ import annotations
 
 import os
+import posixpath
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import NamedTuple
@@ -58,7 +59,7 @@ from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
 from bringup.scan.setupcmake import by_setup
-from bringup.scan.specspans import folder_named, python_listed
+from bringup.scan.specspans import folder_named, python_listed, variant_build
 from bringup.scan.stepfiles import StepFiles, device_of_tests, placed
 from bringup.scan.steps_found import (
     in_checkout,
@@ -162,7 +163,9 @@ def _stated(
     cmake = ((ref, text) for ref, (entry, text) in texts.items() if entry.kind == "cmake")
     stated = as_libtorch(stated, libtorch_folder(cmake))
     folders = frozenset(
-        canonical_subject(part) for entry, _ in texts.values() for part in entry.rel.split("/")[:-1]
+        canonical_subject(posixpath.basename(posixpath.dirname(entry.rel)))
+        for entry, _ in texts.values()
+        if variant_build(entry.rel)
     )
     return [
         msgspec.structs.replace(r, component=component)

@@ -276,11 +276,25 @@ def python_listed(requirements: list[Requirement], texts: Iterable[str]) -> list
     return out
 
 
+_VARIANT_BUILDS = frozenset(
+    {"makefile", "gnumakefile", "cmakelists.txt", "setup.py", "meson.build"}
+)
+
+
+def variant_build(rel: str) -> bool:
+    """Whether ``rel`` is a build file in a folder of the repo (``nccl_graphs/Makefile``): that
+    folder builds a variant of its own. A folder that holds no build (``kernels/cupy/``
+    beside "- `cupy`" in the README) names no variant (review31)."""
+    parts = rel.split("/")
+    return len(parts) > 1 and parts[-1].lower() in _VARIANT_BUILDS
+
+
 def folder_named(requirement: Requirement, folders: frozenset[str]) -> bool:
     """Whether a distribution a list item only names (``listed``, no release) is a folder of
-    the repo: "`nccl_graphs` requires NCCL 2.15.1, CUDA 11.7" under Requirements
-    (NVIDIA/multi-gpu-programming-models@9a600f5 README.md:26) is the repo's variant in
-    ``nccl_graphs/``, and what the item asks is that variant's, not a package of that name."""
+    the repo with a build of its own (``variant_build``): "`nccl_graphs` requires NCCL
+    2.15.1, CUDA 11.7" under Requirements (NVIDIA/multi-gpu-programming-models@9a600f5
+    README.md:26) is the repo's variant in ``nccl_graphs/``, and what the item asks is that
+    variant's, not a package of that name."""
     return (
         not requirement.spec
         and (requirement.text or "").startswith("listed: ")

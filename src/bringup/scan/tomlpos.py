@@ -15,7 +15,11 @@ from typing import NamedTuple, Union
 from bringup import lazyre
 
 Segment = Union[str, int]
-_HEADER = lazyre.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+_HEADER = lazyre.compile(r"^\s*(\[\[?)([^\]]+)\]\]?\s*(?:#.*)?$")
+"""A table's header; the spaces around its name are stripped with each part of it, not by the
+pattern: spaces matched on both sides of a lazy name made every split of a run of them a try
+(a line of ``[`` and 2,000 spaces, in a multi-line string of a repo's bringup.toml, took 13 s:
+review31)."""
 _PATH_PART = lazyre.compile(r"\.([A-Za-z_][\w-]*)|\[(\d+)\]")
 
 
