@@ -5,12 +5,10 @@ aside": SQLite had rolled back after SQLITE_FULL, and bringup's own second ROLLB
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +16,7 @@ import pytest
 
 from bringup.errors import InputError
 from bringup.run.history import History
+from tmpfs import small_tmpfs
 
 ENOSPC = os.strerror(28)
 
@@ -64,22 +63,7 @@ def test_a_damaged_file_is_still_said_as_damaged(tmp_path: Path) -> None:
         History(path)
 
 
-@contextlib.contextmanager
-def _tmpfs(where: Path, options: str) -> Iterator[Path]:
-    where.mkdir()
-    if os.geteuid() != 0:
-        pytest.skip("mounting a tmpfs needs root")
-    mount = ["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(where)]
-    made = subprocess.run(mount, check=False, capture_output=True)
-    if made.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {made.stderr!r}")
-    try:
-        yield where
-    finally:
-        subprocess.run(["umount", str(where)], check=False)
-
-
-def test_up_and_history_on_a_nearly_full_tmpfs(tmp_path: Path) -> None:
+def test_up_and_history_on_a_nearly_fullsmall_tmpfs(tmp_path: Path) -> None:
     """The tester's case as he ran it (/work/outsider11/repro.sh d4): a 64 KiB tmpfs, a
     one-step repo, ``up`` then ``history`` on it."""
     repo = tmp_path / "pure"
@@ -90,7 +74,7 @@ def test_up_and_history_on_a_nearly_full_tmpfs(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
-    with _tmpfs(tmp_path / "full", "size=64k") as mount:
+    with small_tmpfs(tmp_path / "full", "size=64k") as mount:
         state = str(mount / "st")
         said = [
             subprocess.run(

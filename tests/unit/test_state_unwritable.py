@@ -12,7 +12,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ import pytest
 from bringup.cli.main import main
 from bringup.errors import InputError
 from bringup.writable import writing
+from tmpfs import small_tmpfs
 
 MANIFEST = """name = "pure"
 infer = false
@@ -109,25 +109,9 @@ def test_an_error_elsewhere_is_not_taken_for_the_states(tmp_path: Path) -> None:
         raise OSError(errno.EROFS, "Read-only file system", str(tmp_path / "st"))
 
 
-@contextlib.contextmanager
-def _tmpfs(where: Path, options: str) -> Iterator[Path]:
-    """A small tmpfs at ``where`` (root only; skipped elsewhere), unmounted after."""
-    where.mkdir()
-    if os.geteuid() != 0:
-        pytest.skip("mounting a tmpfs needs root")
-    mount = ["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(where)]
-    made = subprocess.run(mount, check=False, capture_output=True)
-    if made.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {made.stderr!r}")
-    try:
-        yield where
-    finally:
-        subprocess.run(["umount", str(where)], check=False)
-
-
 def test_up_on_a_read_only_file_system(tmp_path: Path) -> None:
     """The tester's first case, as he ran it: ``mount -t tmpfs -o size=1m,ro``."""
-    with _tmpfs(tmp_path / "ro", "size=1m,ro") as mount:
+    with small_tmpfs(tmp_path / "ro", "size=1m,ro") as mount:
         state = mount / "st"
         done = _bringup("up", str(_repo(tmp_path)), "--yes", "--state", str(state))
     _said_once(done, state, os.strerror(errno.EROFS))
@@ -135,7 +119,7 @@ def test_up_on_a_read_only_file_system(tmp_path: Path) -> None:
 
 def test_up_on_a_full_file_system(tmp_path: Path) -> None:
     """The tester's second case: a 64 KiB tmpfs filled by a 200 KiB ``dd``."""
-    with _tmpfs(tmp_path / "full", "size=64k") as mount:
+    with small_tmpfs(tmp_path / "full", "size=64k") as mount:
         with contextlib.suppress(OSError), open(mount / "fill", "wb") as fill:
             fill.write(b"\0" * 200 * 1024)
         state = mount / "st"
