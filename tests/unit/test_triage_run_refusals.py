@@ -51,14 +51,26 @@ def test_a_warning_that_it_will_set_a_device_is_not_the_context() -> None:
     assert "ascend.runtime.context-empty" not in ranked
 
 
-def test_a_check_that_requires_one_thing_but_got_another_on_a_log_line_is_the_operation() -> None:
+def test_a_check_that_requires_one_thing_but_got_another_on_a_log_line_is_the_refusal() -> None:
     # hicann/pypto@53bba5ec (triage_twentythird b13): PyPTO's frontend refuses a reshape whose
-    # shape is an expression on symbolic dimensions, on a log line of its own, not a raised
-    # exception: its words alone name no class (session 28's audit), the operation's place
+    # shape is an expression on symbolic dimensions, on a log line of its own. A refusal's words
+    # alone name no class (session 28's audit), but this line names the check's TypeError:
+    # class.code.unsupported-configuration's `line` (tri32), in the operation's place.
     log = (
         "ERROR test_error.py:180:8: ErrCode: F00001, TypeError: reshape() requires integer shape"
         " when using non-inplace reshape, but got [SymbolicScalar]. Use 'inplace=True' for"
         " dynamic shapes.\n"
+    )
+    assert _first(log) == ("class.code.unsupported-configuration", "operator_execution")
+
+
+def test_a_refusals_words_on_a_log_line_without_an_exception_name_stay_the_operation() -> None:
+    # hicann/pypto docs/zh/tutorials/appendix/faq/tileshape-dimension-mismatch.md
+    # (triage_fifteenth a15): a pass's refusal in words alone keeps the operation's place.
+    log = (
+        "2025-12-18 10:33:06.107 E | [ExpandFunction][Function][ERROR]: FUnction[TENSOR_b_loop_"
+        "Unroll1_PATH0_hiddenfunc0] ExpandFunction failed: Tile shape size 1 is not matched the"
+        " output shape size 2.\n"
     )
     assert _first(log) == ("evidence.operator.operation", "operator_execution")
 
