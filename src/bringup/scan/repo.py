@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -283,6 +283,13 @@ def _placed(
     return [msgspec.structs.replace(e, steps=place(rel, e.steps)) for rel, e in extracted]
 
 
+def _own_names(component: str, root: Path, provides: Sequence[str]) -> tuple[str, ...]:
+    """The names a guide may give the folder it clones the repo into: the component's, the
+    checkout's and the distribution's the repo builds (a checkout renamed)."""
+    built = [name.partition(":")[2] for name in provides if name.startswith("pypi:")]
+    return (component, root.resolve().name, *built)
+
+
 def _scanned(
     component: Component,
     findings: list[Finding],
@@ -398,7 +405,12 @@ def scan_repo(
             root,
             requirements,
             extractions=_placed(
-                extracted, kept, shown, builds, known=known, own=(component, root.resolve().name)
+                extracted,
+                kept,
+                shown,
+                builds,
+                known=known,
+                own=_own_names(component, root, provides),
             ),
             texts=texts,
             guides=guides,
