@@ -27,6 +27,7 @@ from bringup.scan.scopenames import TEST_FRAMEWORKS
 from bringup.scan.scopes import CI, DEVELOPMENT, DOCKER, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
 from bringup.scan.statuscheck import optional_hosts
+from bringup.scan.steplists import installed_lists
 from bringup.scan.steps_found import pytest_steps
 from bringup.scan.unversioned import settle_unversioned
 from bringup.scan.walk import RepoFile
@@ -303,4 +304,8 @@ def split_scopes(
         # a step run in a sub-project or running its script is that sub-project's (runscopes)
         steps[step_scope(step, projects) or REPO].append(step)
     own_steps = steps.pop(REPO, [])
-    return Split(own, own_steps, by_scope, steps, scope_of)
+    guided = installed_lists(own_steps, by_scope, {r: (e.rel, t) for r, (e, t) in texts.items()})
+    for scope in (DEVELOPMENT, TESTS):
+        if scope in by_scope:
+            by_scope[scope] = [r for r in by_scope[scope] if r not in guided]
+    return Split([*own, *guided], own_steps, by_scope, steps, scope_of)
