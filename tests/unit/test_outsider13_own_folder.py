@@ -52,3 +52,25 @@ def test_installing_the_clone_by_its_folder_is_installing_the_checkout(
 def test_a_folder_of_that_name_with_its_own_build_is_kept(tmp_path: Path) -> None:
     steps = scan_repo(_repo(tmp_path, "cmake_example", inner_build=True), "x").component.steps
     assert ("pip", "install", "./cmake_example") in [s.argv for s in steps]
+
+
+# .gitmodules:1-4 and the test files of the repo and of its pybind11 submodule
+GITMODULES = """[submodule "pybind11"]
+    path = pybind11
+    url = https://github.com/pybind/pybind11.git
+    branch = master
+"""
+TEST_BASIC = "import cmake_example as m\n\n\ndef test_main():\n    assert m.add(1, 2) == 3\n"
+
+
+def test_a_submodules_tests_are_not_the_repos_steps(tmp_path: Path) -> None:
+    repo = _repo(tmp_path, "cmake_example")
+    (repo / ".gitmodules").write_text(GITMODULES)
+    (repo / "tests").mkdir()
+    (repo / "tests/test_basic.py").write_text(TEST_BASIC)
+    (repo / "pybind11/tests").mkdir(parents=True)
+    (repo / "pybind11/setup.py").write_text("from setuptools import setup\nsetup()\n")
+    (repo / "pybind11/tests/test_async.py").write_text("def test_async():\n    pass\n")
+    steps = scan_repo(repo, "cmake_example").component.steps
+    tests = [s.argv for s in steps if s.kind == "test"]
+    assert tests == [("python", "-m", "pytest", "tests")]

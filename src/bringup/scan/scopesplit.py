@@ -117,7 +117,19 @@ def default_steps(
     defaults = [step for e in extractions for step in e.default_steps]
     if any(s.kind == "test" and "pytest" in s.argv[:3] for s in scoped.steps):
         return defaults
-    own = [(rel, ref) for rel, ref in test_files if scoped.scope_of.get(ref) in (REPO, TESTS)]
+    fetched = tuple(
+        r.spec.rstrip("/") + "/"
+        for e in extractions
+        for r in e.requirements
+        if r.subject == "submodule" and r.source.ref.endswith(".gitmodules")
+    )
+    # a submodule's tests are another repository's, run by its own test build (pybind11's
+    # tests/ under pybind/cmake_example@7a94877f .gitmodules:1-3, outsider13 D14)
+    own = [
+        (rel, ref)
+        for rel, ref in test_files
+        if scoped.scope_of.get(ref) in (REPO, TESTS) and not rel.startswith(fetched)
+    ]
     found = [*requirements, *scoped.other_requirements.get(TESTS, ())]
     counts = {devices.count_subject for _, devices in backends.with_devices()}
     guards = [r for r in found if r.subject in counts]
