@@ -37,20 +37,22 @@ def without_build_isolation(component: Component) -> Component:
     """``component`` with ``--no-build-isolation`` on each ``pip install`` of a folder of its
     checkout whose setup script imports a build dependency its isolated build lacks
     (``undeclared``); else ``component`` itself."""
-    steps = [_step(step, Path(component.path)) for step in component.steps]
+    bounds = _bounded(component)
+    steps = [_step(step, Path(component.path), bounds) for step in component.steps]
     if all(new is old for new, old in zip(steps, component.steps)):
         return component
     return msgspec.structs.replace(component, steps=tuple(steps))
 
 
-def _step(step: Step, root: Path) -> Step:
+def _step(step: Step, root: Path, bounds: frozenset[str]) -> Step:
     argv = step.argv
     if pip_install_targets(argv) is None or NO_BUILD_ISOLATION in argv:
         return step
     folder = installed_folder(step.cwd or ".", argv)
     if not folder or folder.startswith(("/", "..")):
         return step
-    if not undeclared(root / posixpath.normpath(folder)):
+    inside = root / posixpath.normpath(folder)
+    if not undeclared(inside) and not _unbounded(inside, bounds):
         return step
     at = argv.index("install") + 1
     return msgspec.structs.replace(step, argv=(*argv[:at], NO_BUILD_ISOLATION, *argv[at:]))
@@ -76,6 +78,36 @@ def undeclared(folder: Path) -> list[str]:
         if name not in required and name not in missing:
             missing.append(name)
     return missing
+
+
+def _bounded(component: Component) -> frozenset[str]:
+    """The distributions the repo caps (a hard ``<`` bound: ``cmake <4`` where CMake 4 refuses
+    its ``cmake_minimum_required``, ``scan.cmake``)."""
+    return frozenset(
+        _key(r.subject.removeprefix("pypi:"))
+        for r in component.requirements
+        if r.hard and "<" in r.spec.replace("<=", "")
+    )
+
+
+def _unbounded(folder: Path, bounds: frozenset[str]) -> list[str]:
+    """What ``folder``'s build table requires with no upper bound that the repo caps: the
+    isolated build takes the newest (``cmake>=3.12``, pybind/cmake_example@7a94877f
+    pyproject.toml:6, took CMake 4, which refuses the vendored pybind11's
+    ``cmake_minimum_required(VERSION 3.4)``, outsider13 D13); without isolation the build
+    uses the environment's, planned within the cap."""
+    try:
+        text = (folder / "pyproject.toml").read_text("utf-8", errors="replace")
+        build = parse_toml(text, "pyproject.toml").get("build-system")
+    except (OSError, ValueError):
+        return []
+    requires = build.get("requires") if isinstance(build, dict) else None
+    found = []
+    for entry in requires if isinstance(requires, list) else []:
+        name = _NAME.match(entry.strip()) if isinstance(entry, str) else None
+        if name is not None and _key(name.group(0)) in bounds and "<" not in entry:
+            found.append(_key(name.group(0)))
+    return found
 
 
 def _started_imports(body: list[ast.stmt]) -> list[str]:
