@@ -26,6 +26,7 @@ from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless
 from bringup.scan.contradictions import find_contradictions
+from bringup.scan.devicefree import as_route
 from bringup.scan.devicesupport import supported_devices
 from bringup.scan.extraction import Extraction, Finding
 from bringup.scan.fetches import cited_where_included, one_need, own_clone
@@ -284,8 +285,7 @@ def _placed(
 
 
 def _own_names(component: str, root: Path, provides: Sequence[str]) -> tuple[str, ...]:
-    """The names a guide may give the folder it clones the repo into: the component's, the
-    checkout's and the distribution's the repo builds (a checkout renamed)."""
+    """The names of the folder a guide clones the repo into: component, checkout, dist."""
     built = [name.partition(":")[2] for name in provides if name.startswith("pypi:")]
     return (component, root.resolve().name, *built)
 
@@ -423,7 +423,7 @@ def scan_repo(
             component,
             {ref: text for ref, (_, text) in texts.items()},
         )
-        requirements, unversioned = settled.requirements, settled.findings
+        requirements, unversioned = as_route(settled.requirements, readme), settled.findings
         defaults = device_of_tests(
             default_steps(
                 extractions,
