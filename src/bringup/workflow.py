@@ -170,12 +170,14 @@ def gather(
             with report.stage(scanning):
                 stack = scan_stack(list(paths), force=force, progress=report.progress(scanning))
             host = probing.result()
+    from bringup.plan.isolation import without_build_isolation
     from bringup.plan.itself import with_checkout_install
     from bringup.solve import knowledge_catalogue
 
     # what is planned and what up runs: a guide's install of the project from elsewhere is
-    # not run, and the checkout's own install stands in for it where nothing installs it
-    components = tuple(with_checkout_install(c) for c in stack.components)
+    # not run, and the checkout's own install stands in for it where nothing installs it;
+    # an install whose setup script imports what pip's isolated build lacks builds without it
+    components = tuple(without_build_isolation(with_checkout_install(c)) for c in stack.components)
     with report.stage(Stage("kb", "loading the knowledge base")):
         kb = load_kb(kb_dir, extra_dirs, report)
         rules = kb.rules(chips=host_chips(host), arch=host_arch(host))

@@ -34,12 +34,21 @@ _TABLE = {
     "pkg-config": SystemPackage("pkg-config", "pkgconf", "pkgconf"),
     "wget": SystemPackage("wget", "wget", "wget"),
     "curl": SystemPackage("curl", "curl", "curl"),
+    "rsync": SystemPackage("rsync", "rsync", "rsync"),
+    "gdb": SystemPackage("gdb", "gdb", "gdb"),
+    "openssl": SystemPackage("libssl-dev", "openssl-devel", "openssl"),
 }
+
+
+_DEBIAN = {package.debian: package for package in _TABLE.values()}
+"""The same packages by their Debian names: an ``apt-get install`` line names them so
+(``libssl-dev zlib1g-dev gdb``, bigorange1024/ascendc@541ca73c docs/engineering/
+环境复现与开发指南.md:74-75)."""
 
 
 def system_package(tool: str) -> tuple[SystemPackage, Source] | None:
     """The packages providing ``tool`` (a program name or ``zlib`` for its headers)."""
-    found = _TABLE.get(tool.lower())
+    found = _TABLE.get(tool.lower()) or _DEBIAN.get(tool.lower())
     if found is None:
         return None
     source = Source(

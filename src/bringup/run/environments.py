@@ -93,11 +93,15 @@ def _program(argv: Sequence[str]) -> str:
 
 
 def _step_tools(steps: Sequence[PlanStep]) -> list[str]:
-    tools = []
+    """The test runners the steps call, and the build backend a build without isolation
+    takes from the environment (``plan.isolation``): a fresh venv has no setuptools."""
+    tools: list[str] = []
     for step in steps:
         module = _program(step.argv)
-        if module in _STEP_TOOLS and _STEP_TOOLS[module] not in tools:
-            tools.append(_STEP_TOOLS[module])
+        wanted = [_STEP_TOOLS[module]] if module in _STEP_TOOLS else []
+        if NO_BUILD_ISOLATION in step.argv:
+            wanted += ["setuptools", "wheel"]
+        tools.extend(tool for tool in wanted if tool not in tools)
     return tools
 
 

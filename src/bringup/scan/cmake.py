@@ -215,9 +215,13 @@ def _command(state: _State, command: CMakeCommand) -> None:
     elif name == "cmake_minimum_required" and "VERSION" in args:
         position = args.index("VERSION") + 1
         value = args[position] if position < len(args) else ""
-        low = value.split("...")[0]
+        low, _, policy = value.partition("...")
         if _VERSION.match(low):
-            state.add("cmake", f">={low}", line, f"cmake_minimum_required(VERSION {value})")
+            words = f"cmake_minimum_required(VERSION {value})"
+            if _before_cmake4(policy if _VERSION.match(policy) else low):
+                state.add("cmake", f">={low},<4", line, words + _CMAKE4_REFUSES)
+            else:
+                state.add("cmake", f">={low}", line, words)
     elif name == "project" and args:
         state.provides.append(f"cmake:{args[0]}")
         _languages(state, _project_languages(args), line, "project(... LANGUAGES {})")
@@ -249,6 +253,18 @@ def _project_languages(args: tuple[str, ...]) -> tuple[str, ...]:
     after the name; never the name itself (``project(ASC VERSION 1.0 LANGUAGES CXX)``)."""
     after = args[args.index("LANGUAGES") + 1 :] if "LANGUAGES" in args else args[1:]
     return tuple(itertools.takewhile(lambda a: a not in _PROJECT_KEYWORDS, after))
+
+
+_CMAKE4_REFUSES = " (CMake 4 refuses a policy version below 3.5)"
+
+
+def _before_cmake4(policy: str) -> bool:
+    """Whether CMake 4 refuses ``cmake_minimum_required`` with this policy version: it removed
+    compatibility with CMake < 3.5 (cmake.org Help/command/DEPRECATED_POLICY_VERSIONS.txt,
+    v4.0.0), so ``VERSION 3.4`` fails to configure (pybind11@914c06fb CMakeLists.txt:8, vendored
+    by pybind/cmake_example, outsider13 D13) while ``VERSION 3.4...3.18`` does not."""
+    parts = [int(p) for p in policy.split(".")[:2] if p.isdigit()]
+    return len(parts) >= 1 and tuple(parts) + (0,) * (2 - len(parts)) < (3, 5)
 
 
 def _languages(state: _State, args: tuple[str, ...], line: int, words: str) -> None:

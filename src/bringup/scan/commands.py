@@ -201,7 +201,18 @@ def _parsed(joined: LogicalLine) -> tuple[Command, ...]:
     return tuple(commands)
 
 
+_ARROWS = frozenset({"→", "⇒", "⟶", "➜", "➔"})
+"""A word no shell reads as one: an arrow, after which a guide says what the command does or
+prints (``make clean && make run → 两行 demo 输出。``, "prints two demo lines",
+bigorange1024/ascendc@541ca73c docs/engineering/环境复现与开发指南.md:706, outsider13 D9): the
+command ends before it."""
+
+
 def _command(tokens: list[str], lines: list[int], text: str) -> Command:
+    first = lines[0]
+    arrow = next((i for i, token in enumerate(tokens) if token in _ARROWS), None)
+    if arrow is not None:
+        tokens, lines = tokens[:arrow], lines[:arrow]
     env: list[tuple[str, str]] = []
     index = 0
     while index < len(tokens) and _ASSIGNMENT.match(tokens[index]):
@@ -216,7 +227,7 @@ def _command(tokens: list[str], lines: list[int], text: str) -> Command:
         or "`" in token
         for token in argv
     )
-    return Command(argv, tuple(env), lines[0], text, plain, tuple(lines[index:]))
+    return Command(argv, tuple(env), first, text, plain, tuple(lines[index:]))
 
 
 PREFIXES = frozenset(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -26,6 +26,7 @@ from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless
 from bringup.scan.contradictions import find_contradictions
+from bringup.scan.devicefree import as_route
 from bringup.scan.devicesupport import supported_devices
 from bringup.scan.extraction import Extraction, Finding
 from bringup.scan.fetches import cited_where_included, one_need, own_clone
@@ -283,6 +284,12 @@ def _placed(
     return [msgspec.structs.replace(e, steps=place(rel, e.steps)) for rel, e in extracted]
 
 
+def _own_names(component: str, root: Path, provides: Sequence[str]) -> tuple[str, ...]:
+    """The names of the folder a guide clones the repo into: component, checkout, dist."""
+    built = [name.partition(":")[2] for name in provides if name.startswith("pypi:")]
+    return (component, root.resolve().name, *built)
+
+
 def _scanned(
     component: Component,
     findings: list[Finding],
@@ -398,7 +405,12 @@ def scan_repo(
             root,
             requirements,
             extractions=_placed(
-                extracted, kept, shown, builds, known=known, own=(component, root.resolve().name)
+                extracted,
+                kept,
+                shown,
+                builds,
+                known=known,
+                own=_own_names(component, root, provides),
             ),
             texts=texts,
             guides=guides,
@@ -411,7 +423,7 @@ def scan_repo(
             component,
             {ref: text for ref, (_, text) in texts.items()},
         )
-        requirements, unversioned = settled.requirements, settled.findings
+        requirements, unversioned = as_route(settled.requirements, readme), settled.findings
         defaults = device_of_tests(
             default_steps(
                 extractions,

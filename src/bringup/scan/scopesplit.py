@@ -27,6 +27,7 @@ from bringup.scan.scopenames import TEST_FRAMEWORKS
 from bringup.scan.scopes import CI, DEVELOPMENT, DOCKER, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
 from bringup.scan.statuscheck import optional_hosts
+from bringup.scan.steplists import installed_lists
 from bringup.scan.steps_found import pytest_steps
 from bringup.scan.unversioned import settle_unversioned
 from bringup.scan.walk import RepoFile
@@ -116,7 +117,19 @@ def default_steps(
     defaults = [step for e in extractions for step in e.default_steps]
     if any(s.kind == "test" and "pytest" in s.argv[:3] for s in scoped.steps):
         return defaults
-    own = [(rel, ref) for rel, ref in test_files if scoped.scope_of.get(ref) in (REPO, TESTS)]
+    fetched = tuple(
+        r.spec.rstrip("/") + "/"
+        for e in extractions
+        for r in e.requirements
+        if r.subject == "submodule" and r.source.ref.endswith(".gitmodules")
+    )
+    # a submodule's tests are another repository's, run by its own test build (pybind11's
+    # tests/ under pybind/cmake_example@7a94877f .gitmodules:1-3, outsider13 D14)
+    own = [
+        (rel, ref)
+        for rel, ref in test_files
+        if scoped.scope_of.get(ref) in (REPO, TESTS) and not rel.startswith(fetched)
+    ]
     found = [*requirements, *scoped.other_requirements.get(TESTS, ())]
     counts = {devices.count_subject for _, devices in backends.with_devices()}
     guards = [r for r in found if r.subject in counts]
@@ -303,4 +316,8 @@ def split_scopes(
         # a step run in a sub-project or running its script is that sub-project's (runscopes)
         steps[step_scope(step, projects) or REPO].append(step)
     own_steps = steps.pop(REPO, [])
-    return Split(own, own_steps, by_scope, steps, scope_of)
+    guided = installed_lists(own_steps, by_scope, {r: (e.rel, t) for r, (e, t) in texts.items()})
+    for scope in (DEVELOPMENT, TESTS):
+        if scope in by_scope:
+            by_scope[scope] = [r for r in by_scope[scope] if r not in guided]
+    return Split([*own, *guided], own_steps, by_scope, steps, scope_of)

@@ -40,7 +40,7 @@ from bringup.scan.setupinstalls import setup_installs
 from bringup.scan.trove import os_classifiers
 from bringup.subjects import frameworks
 
-_BUILD_IMPORTS = {
+BUILD_IMPORTS = {
     "torch": "torch",
     "wheel": "pypi:wheel",
     "packaging": "pypi:packaging",
@@ -169,7 +169,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
             )
             for name in names:
                 root = name.split(".")[0]
-                imported = _BUILD_IMPORTS.get(root) or (root if root in frameworks() else None)
+                imported = BUILD_IMPORTS.get(root) or (root if root in frameworks() else None)
                 if imported is not None:
                     toolkits.setdefault(imported, []).append(node.lineno)
         elif isinstance(node, ast.If):

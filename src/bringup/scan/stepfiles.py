@@ -33,6 +33,7 @@ from bringup.scan.devicewords import device_names, option_device, target_kind
 from bringup.scan.guidecreated import created_input
 from bringup.scan.jitbuilds import JitBuilds
 from bringup.scan.localpaths import fetched_wheels, with_local_paths
+from bringup.scan.ownfolder import own_clone, own_folder_install
 from bringup.scan.scriptneeds import with_script_needs
 from bringup.scan.testdevices import folder_devices, stated_devices
 
@@ -123,23 +124,6 @@ def _where(step: Step, script: str, kept: StepFiles, earlier: Sequence[str]) -> 
     return kept.holder(script)
 
 
-def _own_clone(
-    step: Step, script: str, scripts: Collection[str], own: Collection[str]
-) -> Optional[str]:
-    """The checkout's path of ``script`` when it is written from the folder a guide cloned
-    the repo itself into: its first folder is the repo's name and the rest is the
-    checkout's. ``git clone https://github.com/zhshgmail/easyr1-npu.git`` then ``bash
-    easyr1-npu/src/scripts/run-npu-container.sh`` (easyr1-npu@28fc2d6e ONBOARDING.md:15-16)
-    runs src/scripts/run-npu-container.sh, which the repo has (outsider10 #4)."""
-    if step.cwd not in ("", "."):
-        return None
-    head, _, rest = posixpath.normpath(script).partition("/")
-    names = {name.lower() for name in own}
-    if not rest or head.lower() not in names:
-        return None
-    return rest if rest in scripts else None
-
-
 def _device(text: str, argv: tuple[str, ...]) -> Optional[str]:
     """The kind of device the script ``text`` runs on as ``argv`` runs it, or None (the CPU,
     a fallback, or nothing said)."""
@@ -195,13 +179,14 @@ def placed(
 def _found(step: Step, kept: StepFiles, earlier: Sequence[str], own: Collection[str] = ()) -> Step:
     """``step`` run from the folder that holds its script (``_where``), or marked
     ``missing``; as it is when it runs no script of the repo's or one a build makes. A script
-    written from the folder above a clone of the repo itself (``_own_clone``) is the
+    written from the folder above a clone of the repo itself (``own_clone``) is the
     checkout's own, the path written from the checkout."""
+    step = own_folder_install(step, kept.read, own)
     script = script_of(step)
     if script is None or _BUILT.search(posixpath.join(step.cwd, script)):
         return step
     folder = _where(step, script, kept, earlier)
-    inside = _own_clone(step, script, kept.scripts, own) if folder is None else None
+    inside = own_clone(step, script, kept.scripts, own) if folder is None else None
     if inside is not None:
         argv = tuple(inside if word == script else word for word in step.argv)
         return msgspec.structs.replace(step, argv=argv, cwd=".")

@@ -108,6 +108,19 @@ install`` does: ``bash scripts/install_vllm_sglang_mcore.sh`` before ``pip insta
 install that counts on it, instead of going after every install as a run would."""
 
 
+_CHORE = lazyre.compile(
+    r"(?:^|(?<=[-_.]))(?:clean(?:up|all)?|distclean|realclean|clobber|mrproper|backup|"
+    r"lint|publish|upload)(?=[-_.]|$)",
+    re.IGNORECASE,
+)
+"""Upkeep, not bring-up: a make target that removes what a build made (``make clean``), a
+script that backs the project up, lints or publishes it (``./backup-project.sh``, rsyncing a
+copy into ``backup/``, bigorange1024/ascendc@541ca73c README.md:66, outsider13 D9). A fresh
+checkout needs none of them to build, test or run."""
+_CHORE_TARGET = lazyre.compile(r"format|fmt|style", re.IGNORECASE)
+"""Make targets that format the sources (a script named so may format data: a step)."""
+
+
 def step_kind(argv: tuple[str, ...]) -> StepKind | None:
     """What running ``argv`` does, or ``None`` when it is not a build, test or run step."""
     program = program_name(argv)
@@ -126,6 +139,8 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
         return "install" if "--install" in argv else "build"
     if program in ("make", "ninja", "gmake"):
         targets = [arg for arg in argv[1:] if not arg.startswith("-") and "=" not in arg]
+        if targets and all(_CHORE.fullmatch(t) or _CHORE_TARGET.fullmatch(t) for t in targets):
+            return None
         if any(t in ("test", "tests", "check") for t in targets):
             return "test"
         return "install" if "install" in targets else "build"
@@ -143,6 +158,8 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
             return "convert"
         if re.search(r"build|compile|make", script):
             return "build"
+        if _CHORE.search(script.rsplit(".", 1)[0]):
+            return None
         if _INSTALLS.search(script):
             return "install"
         return "run"

@@ -17,7 +17,13 @@ def need_checks(component: Component) -> list[Check]:
     places: dict[tuple[str, str, bool], list[Source]] = {}
     declared = [r.spec for r in component.requirements if r.subject == "submodule"]
     for req in component.requirements:
-        if req.subject in NEEDS:
+        if req.subject == "system_package":
+            # one install line's packages, each its own need: the tools found here are none,
+            # the rest each its own package (outsider13 D10: "install make wget curl ... gdb"
+            # as one name, though make, wget and curl were here)
+            for name in dict.fromkeys(req.spec.split()):
+                places.setdefault((req.subject, name, req.hard), []).append(req.source)
+        elif req.subject in NEEDS:
             spec = _submodule_of(req.spec, declared) if req.subject == "submodule" else req.spec
             places.setdefault((req.subject, spec, req.hard), []).append(req.source)
     return [

@@ -1,0 +1,150 @@
+"""The checkout's install turned off pip's build isolation when its setup script imports what
+the isolated build does not have.
+
+``pip install .`` builds a project without a ``pyproject.toml`` build table, or with one, in a
+fresh environment holding only what that table requires (setuptools and wheel when there is
+none). A ``setup.py`` that imports torch at its top to build a ``CUDAExtension``
+(camenduru/simple-knn@60f461f4 setup.py:13) then fails with ``No module named 'torch'``
+before it builds anything, whatever the repo's environment holds (outsider13 D4). Run with
+``--no-build-isolation`` after the environment's install (which puts the import's
+distribution in first, a requirement the scan read from the same line), the build sees it.
+"""
+
+from __future__ import annotations
+
+import ast
+import posixpath
+import re
+from pathlib import Path
+from typing import Optional
+
+import msgspec
+
+from bringup.model.requirements import Component, Step
+from bringup.scan.commands import pip_install_targets
+from bringup.scan.setup_py import BUILD_IMPORTS
+from bringup.scan.sourceinstalls import installed_folder
+from bringup.subjects import frameworks
+from bringup.tomlfile import parse_toml
+
+NO_BUILD_ISOLATION = "--no-build-isolation"
+_ISOLATED_DEFAULT = frozenset({"setuptools", "wheel"})
+"""What pip's isolated build has when the project declares no ``build-system.requires``."""
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+
+
+def without_build_isolation(component: Component) -> Component:
+    """``component`` with ``--no-build-isolation`` on each ``pip install`` of a folder of its
+    checkout whose setup script imports a build dependency its isolated build lacks
+    (``undeclared``); else ``component`` itself."""
+    bounds = _bounded(component)
+    steps = [_step(step, Path(component.path), bounds) for step in component.steps]
+    if all(new is old for new, old in zip(steps, component.steps)):
+        return component
+    return msgspec.structs.replace(component, steps=tuple(steps))
+
+
+def _step(step: Step, root: Path, bounds: frozenset[str]) -> Step:
+    argv = step.argv
+    if pip_install_targets(argv) is None or NO_BUILD_ISOLATION in argv:
+        return step
+    folder = installed_folder(step.cwd or ".", argv)
+    if not folder or folder.startswith(("/", "..")):
+        return step
+    inside = root / posixpath.normpath(folder)
+    if not undeclared(inside) and not _unbounded(inside, bounds):
+        return step
+    at = argv.index("install") + 1
+    return msgspec.structs.replace(step, argv=(*argv[:at], NO_BUILD_ISOLATION, *argv[at:]))
+
+
+def undeclared(folder: Path) -> list[str]:
+    """The build dependencies ``folder``'s ``setup.py`` imports when it starts (outside a
+    ``try`` or a function) that its isolated build would not have: neither in its
+    ``build-system.requires`` nor pip's default, nor a module of the folder itself."""
+    try:
+        tree = ast.parse((folder / "setup.py").read_text("utf-8", errors="replace"))
+    except (OSError, SyntaxError, ValueError, RecursionError):
+        return []
+    required = _build_requires(folder)
+    if required is None:
+        required = set(_ISOLATED_DEFAULT)
+    missing = []
+    for module in _started_imports(tree.body):
+        subject = BUILD_IMPORTS.get(module) or (module if module in frameworks() else None)
+        if subject is None or _local(folder, module):
+            continue
+        name = _key(subject.removeprefix("pypi:"))
+        if name not in required and name not in missing:
+            missing.append(name)
+    return missing
+
+
+def _bounded(component: Component) -> frozenset[str]:
+    """The distributions the repo caps (a hard ``<`` bound: ``cmake <4`` where CMake 4 refuses
+    its ``cmake_minimum_required``, ``scan.cmake``)."""
+    return frozenset(
+        _key(r.subject.removeprefix("pypi:"))
+        for r in component.requirements
+        if r.hard and "<" in r.spec.replace("<=", "")
+    )
+
+
+def _unbounded(folder: Path, bounds: frozenset[str]) -> list[str]:
+    """What ``folder``'s build table requires with no upper bound that the repo caps: the
+    isolated build takes the newest (``cmake>=3.12``, pybind/cmake_example@7a94877f
+    pyproject.toml:6, took CMake 4, which refuses the vendored pybind11's
+    ``cmake_minimum_required(VERSION 3.4)``, outsider13 D13); without isolation the build
+    uses the environment's, planned within the cap."""
+    try:
+        text = (folder / "pyproject.toml").read_text("utf-8", errors="replace")
+        build = parse_toml(text, "pyproject.toml").get("build-system")
+    except (OSError, ValueError):
+        return []
+    requires = build.get("requires") if isinstance(build, dict) else None
+    found = []
+    for entry in requires if isinstance(requires, list) else []:
+        name = _NAME.match(entry.strip()) if isinstance(entry, str) else None
+        if name is not None and _key(name.group(0)) in bounds and "<" not in entry:
+            found.append(_key(name.group(0)))
+    return found
+
+
+def _started_imports(body: list[ast.stmt]) -> list[str]:
+    """The top modules the statements import when they run, in order: top-level, under
+    ``if``/``with``/``else``, not in a ``try`` (a fallback) or a definition (maybe never run)."""
+    found: list[str] = []
+    for node in body:
+        if isinstance(node, ast.Import):
+            found.extend(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append(node.module.split(".")[0])
+        elif isinstance(node, (ast.If, ast.With)):
+            found.extend(_started_imports(node.body))
+            found.extend(_started_imports(getattr(node, "orelse", [])))
+    return found
+
+
+def _build_requires(folder: Path) -> Optional[set[str]]:
+    """The names ``folder``'s ``pyproject.toml`` lists in ``build-system.requires``; None
+    when it lists none (no file, no table, unreadable)."""
+    try:
+        text = (folder / "pyproject.toml").read_text("utf-8", errors="replace")
+        document = parse_toml(text, "pyproject.toml")
+    except (OSError, ValueError):
+        return None
+    build = document.get("build-system")
+    requires = build.get("requires") if isinstance(build, dict) else None
+    if not isinstance(requires, list):
+        return None
+    names = (_NAME.match(r.strip()) for r in requires if isinstance(r, str))
+    return {_key(match.group(0)) for match in names if match}
+
+
+def _local(folder: Path, module: str) -> bool:
+    """Whether ``module`` is the folder's own (``versioneer.py``, a package beside setup.py)."""
+    return (folder / f"{module}.py").is_file() or (folder / module).is_dir()
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()

@@ -1,0 +1,68 @@
+"""The pip lists a repo's own install steps install: the repo's requirements, whatever their
+names say.
+
+A list named for development or tests (``requirements-dev.txt``) is set aside as that
+scope's (``pipscopes.tooling_list``). But when a step of the repo's own, outside a section for
+development, tests or docs, installs it (``pip install -r requirements-dev.txt`` as the
+install block's first line, outsider13 D6), ``up`` installs it with the rest: its pins are
+what the environment must hold, and the verdict reads them. A linters' list (its requirements
+marked ``development`` by their content) stays aside."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Mapping, Sequence
+
+from bringup import lazyre
+from bringup.model import Requirement, Step
+from bringup.scan.commands import pip_install_targets
+from bringup.scan.scopenames import DEVELOPMENT, TESTS
+
+_HEADING = lazyre.compile(r"^[ ]{0,3}#{1,6}[ \t]+(.{1,200})$")
+_ASIDE = lazyre.compile(
+    r"develop|contribut|\btests?\b|testing|\blint|\bdocs?\b|documentation|benchmark|"
+    r"开发|贡献|测试|文档",
+    re.IGNORECASE,
+)
+"""A section whose install is for development, tests or docs, not the repo's bring-up."""
+
+
+def installed_lists(
+    steps: Sequence[Step],
+    by_scope: Mapping[str, list[Requirement]],
+    guides: Mapping[str, tuple[str, str]],
+) -> list[Requirement]:
+    """The requirements of ``by_scope``'s development and tests lists that an install step
+    of ``steps`` (the repo's own) installs outside a section set aside (``_ASIDE``).
+    ``guides``: each file by citation, as ``(its path in the repo, its text)``."""
+    by_path = {rel: ref for ref, (rel, _) in guides.items()}
+    wanted: set[str] = set()
+    for step in steps:
+        targets = pip_install_targets(step.argv) if step.kind == "install" else None
+        if not targets or not targets[1]:
+            continue
+        guide = guides.get(step.source.ref or "")
+        if guide is not None and _aside(guide[1], step.source.line):
+            continue
+        for name in targets[1]:
+            rel = posixpath.normpath(posixpath.join(step.cwd or ".", name))
+            if rel in by_path:
+                wanted.add(by_path[rel])
+    return [
+        r
+        for scope in (DEVELOPMENT, TESTS)
+        for r in by_scope.get(scope, ())
+        if r.source.ref in wanted and not r.feature
+    ]
+
+
+def _aside(text: str, line: int | None) -> bool:
+    """Whether the Markdown heading over ``line`` of ``text`` sets its section aside."""
+    if not line:
+        return False
+    for row in reversed(text.splitlines()[: line - 1]):
+        heading = _HEADING.match(row)
+        if heading is not None:
+            return bool(_ASIDE.search(heading.group(1)))
+    return False

@@ -1,0 +1,77 @@
+"""outsider13 D4: simple-knn's setup.py imports torch at its top and the repo has no
+pyproject.toml, so ``pip install .`` under pip's build isolation fails with ``No module named
+'torch'``; the plan must build it with ``--no-build-isolation`` after torch is in. Real lines
+from camenduru/simple-knn@60f461f4 setup.py:12-13,21-36 and pybind/cmake_example@7a94877f
+pyproject.toml:1-8."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bringup.model import Step, file_source
+from bringup.model.requirements import Component
+from bringup.plan.isolation import undeclared, without_build_isolation
+from bringup.run.environments import _step_tools
+
+SIMPLE_KNN = """from setuptools import setup
+from torch.utils.cpp_extension import CUDAExtension, BuildExtension
+import os
+
+setup(
+    name="simple_knn",
+    ext_modules=[
+        CUDAExtension(
+            name="simple_knn._C",
+            sources=[
+            "spatial.cu",
+            "simple_knn.cu",
+            "ext.cpp"],
+            extra_compile_args={"nvcc": [], "cxx": cxx_compiler_flags})
+        ],
+    cmdclass={
+        'build_ext': BuildExtension
+    },
+    version='1.0.0'
+)
+"""
+CMAKE_EXAMPLE_BUILD = """[build-system]
+requires = [
+    "setuptools>=42",
+    "wheel",
+    "ninja",
+    "cmake>=3.12",
+]
+build-backend = "setuptools.build_meta"
+"""
+
+
+def _component(root: Path, argv: tuple[str, ...]) -> Component:
+    step = Step(name=" ".join(argv), kind="install", argv=argv, source=file_source("README.md"))
+    return Component(name="simple-knn", path=str(root), role="ops", steps=(step,))
+
+
+def test_an_install_whose_setup_imports_torch_builds_without_isolation(tmp_path: Path) -> None:
+    (tmp_path / "setup.py").write_text(SIMPLE_KNN)
+    assert undeclared(tmp_path) == ["torch"]
+    [step] = without_build_isolation(_component(tmp_path, ("pip", "install", "."))).steps
+    assert step.argv == ("pip", "install", "--no-build-isolation", ".")
+    # the environment then has the build backend the isolated build would have brought
+    assert _step_tools([step]) == ["setuptools", "wheel"]  # type: ignore[list-item]
+
+
+def test_a_build_table_that_requires_the_import_keeps_isolation(tmp_path: Path) -> None:
+    (tmp_path / "setup.py").write_text(SIMPLE_KNN)
+    (tmp_path / "pyproject.toml").write_text(CMAKE_EXAMPLE_BUILD.replace('"wheel"', '"torch"'))
+    assert undeclared(tmp_path) == []
+    component = _component(tmp_path, ("pip", "install", "."))
+    assert without_build_isolation(component) is component
+
+
+def test_an_import_in_a_try_or_of_the_setuptools_kind_is_no_reason(tmp_path: Path) -> None:
+    # cmake_example's setup.py imports only the standard library and setuptools
+    (tmp_path / "setup.py").write_text(
+        "import os\nfrom setuptools import Extension, setup\n"
+        "try:\n    import torch\nexcept ImportError:\n    torch = None\n"
+    )
+    (tmp_path / "pyproject.toml").write_text(CMAKE_EXAMPLE_BUILD)
+    assert undeclared(tmp_path) == []

@@ -1,0 +1,29 @@
+"""outsider13 D9: a guide's note after an arrow was read as a command's arguments (``make run
+'→' '两行' demo '输出。'``), and upkeep (``make clean``, a backup script) was planned as
+bring-up steps. Real lines from bigorange1024/ascendc@541ca73c docs/engineering/
+环境复现与开发指南.md:706 and README.md:66."""
+
+from __future__ import annotations
+
+from bringup.scan.commands import parse_commands
+from bringup.scan.stepkinds import step_kind
+
+# 环境复现与开发指南.md:706 ("→ prints two demo lines")
+RUN_NOTE = "5. cd ~/ascendc && make clean && make run → 两行 demo 输出。"
+# README.md:66: "before a backup refresh the index and this README, then run ./backup-project.sh"
+BACKUP = "./backup-project.sh"
+
+
+def test_an_arrow_ends_the_command_before_the_note() -> None:
+    argvs = [c.argv for c in parse_commands(RUN_NOTE.split(" ", 1)[1])]
+    assert argvs == [("cd", "~/ascendc"), ("make", "clean"), ("make", "run")]
+    assert [c.argv for c in parse_commands("make run ⇒ hello")] == [("make", "run")]
+
+
+def test_upkeep_is_no_bring_up_step() -> None:
+    assert step_kind(("make", "clean")) is None
+    assert step_kind((BACKUP,)) is None
+    assert step_kind(("make", "run")) == "build"
+    assert step_kind(("make", "clean", "all")) == "build"  # a rebuild builds
+    assert step_kind(("bash", "build_clean.sh")) == "build"
+    assert step_kind(("bash", "format_data.sh")) == "run"  # data, not sources

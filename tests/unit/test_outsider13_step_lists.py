@@ -1,0 +1,62 @@
+"""outsider13 D6: a pip list named for development that the repo's own install block installs
+was set aside as "development", so the verdict never read the pins ``up`` then installs. Real
+lines: mmmmaja/starfishDetection README.md ("### Environment": ``pip install -r
+requirements.txt``, ``pip install -r requirements_dev.txt``, ``pip install -e .``), against
+lotrekagency/pyverificac19 README.md ("## Development": "Install dev dependencies", ``pip
+install -r requirements-dev.txt``), whose list stays aside."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from bringup.model import Requirement
+from bringup.scan.repo import scan_repo
+
+STARFISH = """## Documentation
+### Environment
+Create a dedicated environment to keep track of the packages for the project
+```bash
+conda create --name starfish-env python=3.11
+conda activate starfish-env
+pip install -r requirements.txt
+pip install -r requirements_dev.txt
+pip install -e .
+```
+"""
+PYVERIFICAC19 = """## Development
+
+Install dev dependencies
+
+```
+pip install -r requirements-dev.txt
+```
+"""
+
+
+def _repo(root: Path, readme: str, listed: str) -> Path:
+    root.mkdir()
+    (root / "README.md").write_text("# x\n\n" + readme)
+    (root / "setup.py").write_text('from setuptools import setup\nsetup(name="x")\n')
+    (root / "requirements.txt").write_text("numpy>=1.20\n")
+    (root / listed).write_text("torch==1.13.1\n")
+    return root
+
+
+def _torch(requirements: Sequence[Requirement]) -> list[str]:
+    return [r.spec for r in requirements if r.subject == "torch"]
+
+
+def test_a_dev_list_the_install_block_installs_is_the_repos(tmp_path: Path) -> None:
+    component = scan_repo(_repo(tmp_path / "s", STARFISH, "requirements_dev.txt"), "s").component
+    assert _torch(component.requirements) == ["==1.13.1"]
+    assert not any(s.name == "development" for s in component.scopes)
+
+
+def test_a_dev_list_under_a_development_heading_stays_aside(tmp_path: Path) -> None:
+    component = scan_repo(
+        _repo(tmp_path / "p", PYVERIFICAC19, "requirements-dev.txt"), "p"
+    ).component
+    assert _torch(component.requirements) == []
+    [aside] = [s for s in component.scopes if s.name == "development"]
+    assert _torch(aside.requirements) == ["==1.13.1"]
