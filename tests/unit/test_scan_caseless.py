@@ -9,7 +9,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bringup.scan.caseless import Words
+from bringup.caseless import Words
 
 SOURCES = [
     # backends/ascend/vocabulary.py's markers, netprose's and envsetup's gates, pkgtags' word

@@ -25,9 +25,9 @@ import msgspec
 
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
+from bringup.caseless import Words
 from bringup.model import Requirement, Source
 from bringup.scan.architectures import listing
-from bringup.scan.caseless import Words
 from bringup.scan.commands import Command, parse_commands, pip_install_targets, program_name
 from bringup.scan.extraction import SourceFile
 from bringup.subjects import display_name

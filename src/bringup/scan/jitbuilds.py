@@ -21,7 +21,7 @@ _IMPORT = lazyre.compile(
     r"|import[ \t]+(?P<names>[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*))",
     re.MULTILINE,
 )
-_JIT = lazyre.compile(r"\bcpp_extension\b")
+_JIT = lazyre.compile(r"\bcpp_extension\b", prefilter=True)
 _LOAD = lazyre.compile(r"\bload\(")
 _SOURCE = lazyre.compile(r"""\.(cu)['"]""")
 """A kernel source a ``load`` compiles; ``.cu`` is CUDA's (``build_languages``)."""

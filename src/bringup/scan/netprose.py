@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 from bringup import lazyre
+from bringup.caseless import Words
 from bringup.model import Requirement
-from bringup.scan.caseless import Words
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fetches import WORDS
 from bringup.scan.mention import right_before

@@ -15,8 +15,8 @@ import re
 import msgspec
 
 from bringup import lazyre
+from bringup.caseless import Words
 from bringup.model import Requirement
-from bringup.scan.caseless import Words
 from bringup.scan.devices import chips_in
 from bringup.scan.docos import EACH_ARCH, PLATFORM_TAG, each_arch
 from bringup.scan.extraction import SourceFile

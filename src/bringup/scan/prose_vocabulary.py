@@ -9,7 +9,7 @@ from typing import Optional
 
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
-from bringup.scan.caseless import Words
+from bringup.caseless import Words
 
 Vendor = Optional[str]
 """The ``vendor`` of the backend a text is about (None: it does not say)."""

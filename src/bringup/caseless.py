@@ -27,7 +27,7 @@ _IRREGULAR = ("\u0130", "\u0131", "\u017f")
 
 
 @functools.lru_cache(maxsize=1)
-def _lowered(text: str) -> Optional[str]:
+def lowered(text: str) -> Optional[str]:
     """``text`` lower-cased (kept for the next search of the same document), None where it
     holds a character ``re`` folds otherwise (``_IRREGULAR``)."""
     if any(irregular in text for irregular in _IRREGULAR):
@@ -53,19 +53,19 @@ class Words:
         self.alternation = lazyre.compile("|".join(self.words)) if plain else None
 
     def _lowered(self, text: str) -> Optional[str]:
-        return _lowered(text) if self.words else None
+        return lowered(text) if self.words else None
 
     def found_in(self, text: str) -> bool:
         """Whether ``text`` holds one of the words (``pattern.search``)."""
-        lowered = self._lowered(text)
-        if lowered is None:
+        low = self._lowered(text)
+        if low is None:
             return self.pattern.search(text) is not None
-        return any(word in lowered for word in self.words)
+        return any(word in low for word in self.words)
 
     def count(self, text: str) -> int:
         """How many times ``text`` holds the words (``len(pattern.findall(text))``: the first
         word that matches at a place, past the one found before it)."""
-        lowered = self._lowered(text)
-        if lowered is None or self.alternation is None:
+        low = self._lowered(text)
+        if low is None or self.alternation is None:
             return len(self.pattern.findall(text))
-        return len(self.alternation.findall(lowered))
+        return len(self.alternation.findall(low))

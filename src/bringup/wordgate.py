@@ -1,0 +1,43 @@
+"""A pattern's searches that first look for the words every match of it holds
+(``required``): a text holding none of them has no match, and is not searched."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Optional
+
+from bringup.caseless import lowered
+from bringup.required import required_words
+
+_FILTERED = ("search", "match", "fullmatch", "findall", "finditer")
+"""The methods whose answer for a text without a match is known: None, [] or no matches."""
+_NONE: dict[str, Callable[[], Any]] = {
+    "search": lambda: None,
+    "match": lambda: None,
+    "fullmatch": lambda: None,
+    "findall": list,
+    "finditer": lambda: iter(()),
+}
+
+
+def prefiltered(stand_in: Any, compiled: re.Pattern[str], pattern: str, flags: int) -> None:
+    """Give ``stand_in`` (``lazyre``'s, holding ``compiled``'s methods) searches that answer
+    at once for a text without the words ``pattern`` requires; unchanged where none are known."""
+    found = required_words(pattern, flags)
+    if found is None:
+        return
+    words, caseless = found
+    for name in _FILTERED:
+        setattr(stand_in, name, _filtered(getattr(compiled, name), _NONE[name], words, caseless))
+
+
+def _filtered(
+    method: Callable[..., Any], none: Callable[[], Any], words: tuple[str, ...], caseless: bool
+) -> Callable[..., Any]:
+    def call(string: str, *args: Any, **kwargs: Any) -> Any:
+        text: Optional[str] = lowered(string) if caseless else string
+        if text is not None and not any(word in text for word in words):
+            return none()
+        return method(string, *args, **kwargs)
+
+    return call

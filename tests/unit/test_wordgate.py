@@ -1,0 +1,71 @@
+"""The words every match of a pattern holds (``bringup.required``) and the searches that look
+for them first (``lazyre.compile(..., prefilter=True)``): the same answers as the pattern."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bringup import lazyre
+from bringup.required import required_words
+
+PATTERNS = [
+    # scan/jitbuilds.py, scan/statuscheck.py, scan/shellguards.py, scan/libtorch.py's forms
+    (r"\bcpp_extension\b", 0),
+    (r"\b(?:docker|podman|nerdctl|isula)\s+(?:run|create)\b", 0),
+    (r"(?<!-)(?:\bcommand\s{1,4}-v|\bwhich|\btype)\s{1,4}(ccache|sccache)\b", 0),
+    (r"^[ \t]{0,4}set\((?:Torch_DIR|CMAKE_PREFIX_PATH) ([^()\s]{0,30}\blibtorch\b)", re.M | re.I),
+    (r"\bis_available\(\)\s*:[^\n]*\n[ \t]*else\s*:", 0),
+]
+TEXT = st.text(
+    alphabet="cpp_extensiondockrun podmaisulcreatewhichtypeccachesccacheSET(torch_dirCMAKE"
+    'PREFIXPATHlibtorchIS_AVAILABLE()is_available:else\n\u0130\u0131\u017f\u212a-/"',
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=TEXT)
+def test_a_prefiltered_pattern_answers_as_the_pattern(text: str) -> None:
+    for pattern, flags in PATTERNS:
+        plain, gated = re.compile(pattern, flags), lazyre.compile(pattern, flags, prefilter=True)
+        assert [m.span() for m in gated.finditer(text)] == [m.span() for m in plain.finditer(text)]
+        assert gated.findall(text) == plain.findall(text)
+        assert bool(gated.search(text)) is bool(plain.search(text))
+        assert bool(gated.match(text)) is bool(plain.match(text))
+
+
+def test_a_text_without_the_words_is_not_searched() -> None:
+    gated = lazyre.compile(r"\bcpp_extension\b", prefilter=True)
+    assert gated.search("from torch.utils import cpp_extension") is not None
+    assert gated.search("x" * 100) is None
+    assert gated.findall("nothing here") == []
+    assert list(gated.finditer("nothing here")) == []
+    # case-insensitive: the words are looked for in the lower-cased text, U+0131 by the pattern
+    folded = lazyre.compile(r"\blinux_x86\b", re.IGNORECASE, prefilter=True)
+    assert folded.search("LINUX_X86") is not None
+    assert folded.search("L\u0131nux_x86") is not None
+
+
+@pytest.mark.parametrize(
+    ("pattern", "flags", "words"),
+    [
+        (r"\bcpp_extension\b", 0, (("cpp_extension",), False)),
+        (r"(?:Torch_DIR|CMAKE_PREFIX_PATH)=", re.I, (("cmake_prefix_path", "torch_dir"), True)),
+        # of two needs, the one whose shortest word is longest
+        (r"\b(?:docker|podman)\s+(?:run|create)\b", 0, (("docker", "podman"), False)),
+    ],
+)
+def test_the_words_every_match_holds(pattern: str, flags: int, words: object) -> None:
+    assert required_words(pattern, flags) == words
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [r"(?:CC|CXX)=", r"a?bc", r"\w+", r"(?:abc)*", r"abc|\d+", r"x(?i:abcd)y", r"[ab]cd"],
+)
+def test_no_words_are_known(pattern: str) -> None:
+    # a word shorter than three characters, an optional or open part, a branch with none
+    assert required_words(pattern) is None
