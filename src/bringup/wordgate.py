@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any, Callable, Optional
 
 from bringup.caseless import lowered
@@ -41,3 +42,24 @@ def _filtered(
         return method(string, *args, **kwargs)
 
     return call
+
+
+def line_matches(
+    pattern: re.Pattern[str], text: str, words: tuple[str, ...]
+) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)`` for a pattern whose every match starts a line (``^`` under
+    ``re.MULTILINE``), ends on it and holds one of ``words``: only the lines holding one are
+    tried, each at its start. ``re`` skips ahead for no ``^``-led pattern, and tried each
+    character of the text (an import statement over flashinfer's 3.8 MB of Python, 22 ns a
+    character); ``str.find`` passes over the rest at ~1 ns."""
+    starts: set[int] = set()
+    for word in words:
+        at = text.find(word)
+        while at >= 0:
+            starts.add(text.rfind("\n", 0, at) + 1)
+            end = text.find("\n", at)
+            at = text.find(word, end) if end >= 0 else -1
+    for start in sorted(starts):
+        found = pattern.match(text, start)
+        if found is not None:
+            yield found

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from bringup import lazyre
 from bringup.required import required_words
+from bringup.wordgate import line_matches
 
 PATTERNS = [
     # scan/jitbuilds.py, scan/statuscheck.py, scan/shellguards.py, scan/libtorch.py's forms
@@ -69,3 +70,26 @@ def test_the_words_every_match_holds(pattern: str, flags: int, words: object) ->
 def test_no_words_are_known(pattern: str) -> None:
     # a word shorter than three characters, an optional or open part, a branch with none
     assert required_words(pattern) is None
+
+
+IMPORTS = [
+    # scan/jitbuilds.py's and scan/adapterimports.py's import statements
+    re.compile(
+        r"^[ \t]*(?:from[ \t]+(?P<package>\.*[\w.]*)[ \t]+import[ \t]+\(?(?P<members>[\w \t,*]+)"
+        r"|import[ \t]+(?P<names>[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*))",
+        re.MULTILINE,
+    ),
+    re.compile(
+        r"^(?:import[ \t]+(?P<names>[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*)"
+        r"|from[ \t]+(?P<package>[\w.]+)[ \t]+import[ \t]+\(?(?P<members>[\w \t,]+))",
+        re.MULTILINE,
+    ),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="import from . ,\t\n(*ab", max_size=120))
+def test_the_lines_holding_the_word_match_as_the_whole_text(text: str) -> None:
+    for pattern in IMPORTS:
+        found = [(m.span(), m.groupdict()) for m in line_matches(pattern, text, ("import",))]
+        assert found == [(m.span(), m.groupdict()) for m in pattern.finditer(text)]
