@@ -10,7 +10,7 @@ branches' words; a group or a repeat of at least one needs its body's; anything 
 class, ``\\b``, a look-around, a back-reference) needs nothing known. Of a concatenation's
 parts, the one whose shortest word is longest is kept. A case-insensitive pattern's words
 are looked for in the lower-cased text (``caseless``); one mixing case-sensitive and
-insensitive parts, or needing a word shorter than ``SHORTEST``, gets none.
+insensitive parts, or needing a one-character word, gets none.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ else:  # pragma: no cover - the modules were renamed in 3.11
     import sre_constants as _sre
     import sre_parse as _parser
 
-SHORTEST = 3
-"""A shorter word is too common to rule out a text."""
+SHORTEST = 2
+"""A shorter word (one character) is too common to rule out a text."""
 _REPEATS = (_sre.MAX_REPEAT, _sre.MIN_REPEAT)
 
 _Need = Optional[frozenset[str]]

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, cast
 
+from bringup import patterncache
 from bringup.caseless import lowered
 from bringup.required import required_words
 
@@ -19,29 +20,62 @@ _NONE: dict[str, Callable[[], Any]] = {
     "findall": list,
     "finditer": lambda: iter(()),
 }
+_KEPT = ("split", "sub", "subn", "scanner", "pattern", "flags", "groups", "groupindex")
+"""What a gated pattern (``gate``) hands on unchanged."""
+_FEW = 4
+"""Up to this many words are looked for one by one (``in``); more, as one alternation of
+them, which ``re`` skips ahead for."""
 
 
 def prefiltered(stand_in: Any, compiled: re.Pattern[str], pattern: str, flags: int) -> None:
     """Give ``stand_in`` (``lazyre``'s, holding ``compiled``'s methods) searches that answer
     at once for a text without the words ``pattern`` requires; unchanged where none are known."""
     found = required_words(pattern, flags)
+    if found is not None:
+        for name in _FILTERED:
+            setattr(stand_in, name, _filtered(getattr(compiled, name), _NONE[name], *found))
+
+
+class _Gated:
+    """A compiled pattern whose searches look for its words first (``gate``)."""
+
+    def __init__(self, compiled: re.Pattern[str], words: tuple[str, ...], caseless: bool) -> None:
+        for name in _KEPT:
+            setattr(self, name, getattr(compiled, name))
+        for name in _FILTERED:
+            setattr(self, name, _filtered(getattr(compiled, name), _NONE[name], words, caseless))
+
+
+def gate(compiled: re.Pattern[str]) -> re.Pattern[str]:
+    """``compiled`` with searches that first look for the words every match holds (a
+    vocabulary table searched in every clause of every document); itself where none are
+    known. Not an ``re.Pattern``: call its methods, as of a ``lazyre`` stand-in."""
+    found = required_words(compiled.pattern, compiled.flags)
     if found is None:
-        return
-    words, caseless = found
-    for name in _FILTERED:
-        setattr(stand_in, name, _filtered(getattr(compiled, name), _NONE[name], words, caseless))
+        return compiled
+    return cast("re.Pattern[str]", _Gated(compiled, *found))
 
 
 def _filtered(
     method: Callable[..., Any], none: Callable[[], Any], words: tuple[str, ...], caseless: bool
 ) -> Callable[..., Any]:
+    holds = _holds(words)
+
     def call(string: str, *args: Any, **kwargs: Any) -> Any:
         text: Optional[str] = lowered(string) if caseless else string
-        if text is not None and not any(word in text for word in words):
+        if text is not None and not holds(text):
             return none()
         return method(string, *args, **kwargs)
 
     return call
+
+
+def _holds(words: tuple[str, ...]) -> Callable[[str], bool]:
+    """Whether a text holds one of ``words``."""
+    if len(words) <= _FEW:
+        return lambda text: any(word in text for word in words)
+    alternation = patterncache.compile("|".join(re.escape(word) for word in words))
+    return lambda text: alternation.search(text) is not None
 
 
 def line_matches(

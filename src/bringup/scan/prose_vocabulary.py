@@ -10,6 +10,7 @@ from typing import Optional
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.caseless import Words
+from bringup.wordgate import gate
 
 Vendor = Optional[str]
 """The ``vendor`` of the backend a text is about (None: it does not say)."""
@@ -158,7 +159,8 @@ def _compile(registered: tuple[Backend, ...]) -> _Vocabulary:
     shorthands = {k: v for b in vocabularies for k, v in b.chip_shorthands.items()}
     return _Vocabulary(
         subjects=subjects,
-        subject=_alternation("s", subjects, re.ASCII),
+        # gated: searched in every clause, most of which name no subject (``wordgate``)
+        subject=gate(_alternation("s", subjects, re.ASCII)),
         unversioned=frozenset(s for v in vocabularies for s in v.unversioned),
         chips=chips,
         chip=_alternation("c", chips, re.IGNORECASE | re.ASCII),

@@ -49,7 +49,8 @@ _DEVICE_OPTION = lazyre.compile(
 
 _FALLBACK = lazyre.compile(
     r"is_available(?<!\wis_available)\(\)|skip(?<!\wskip)(?:if|If|Unless|_if_no_\w+)\b"
-    r"|@require_\w*(?:gpu|cuda|npu|accelerator)"
+    r"|@require_\w*(?:gpu|cuda|npu|accelerator)",
+    prefilter=True,
 )
 """A script that falls back or a test that skips without the device: ``is_available()``,
 ``pytest.mark.skipif``, ``unittest.skipIf`` (PaddleMIX ppdiffusers/tests/models/
