@@ -4,6 +4,7 @@ for them first (``lazyre.compile(..., prefilter=True)``): the same answers as th
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -121,3 +122,17 @@ def test_a_gated_table_finds_what_the_table_finds(text: str) -> None:
 def test_a_table_without_known_words_is_itself() -> None:
     plain = re.compile(r"\w+|\d")
     assert gate(plain) is plain
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["pip " * 12_500, "pip3" + " " * 50_000, "a" * 50_000, "torch" * 10_000, "驱动" * 25_000],
+)
+def test_the_rewritten_searches_stay_linear_on_a_hostile_line(line: str) -> None:
+    from bringup.scan.docfeatures import _PIP_INSTALL
+
+    start = time.perf_counter()
+    _PIP_INSTALL.findall(line)
+    list(vocabulary().subject.finditer(line[:2_000]))
+    list(line_matches(IMPORTS[0], line, ("import",)))
+    assert time.perf_counter() - start < 2
