@@ -36,9 +36,12 @@ _TAKEN = (
 class _OnFirstUse:
     """A pattern and its flags until something is asked of it."""
 
-    def __init__(self, pattern: str, flags: Union[int, re.RegexFlag], guard: bool) -> None:
+    def __init__(
+        self, pattern: str, flags: Union[int, re.RegexFlag], guard: bool, prefilter: bool
+    ) -> None:
         self._source = (pattern, flags)
         self._guard = guard
+        self._prefilter = prefilter
 
     def __getattr__(self, name: str) -> Any:
         # Only called for what the instance does not have yet: the first use.
@@ -50,18 +53,28 @@ class _OnFirstUse:
         compiled = patterncache.compile(pattern, flags, guard=self._guard)
         for taken in _TAKEN:
             setattr(self, taken, getattr(compiled, taken))
-        return getattr(compiled, name)
+        if self._prefilter:
+            from bringup.wordgate import prefiltered
+
+            prefiltered(self, compiled, pattern, int(flags))
+        return getattr(self if name in _TAKEN else compiled, name)
 
     def __repr__(self) -> str:
         return f"lazyre.compile({self._source[0]!r}, {self._source[1]!r})"
 
 
 def compile(
-    pattern: str, flags: Union[int, re.RegexFlag] = 0, *, guard: bool = False
+    pattern: str,
+    flags: Union[int, re.RegexFlag] = 0,
+    *,
+    guard: bool = False,
+    prefilter: bool = False,
 ) -> re.Pattern[str]:
     """``re.compile(pattern, flags)``, done when the pattern is first used. ``guard`` puts
     a look-ahead for the characters a match can start with in front (``firstchar``): the
     same matches, found several times faster where no branch starts with a plain literal
     (``\\b``, a look-behind, ``re.IGNORECASE``), for twice the compiling; worth it for a
-    pattern searched in every line or paragraph. ``.pattern`` is then the guarded one."""
-    return cast("re.Pattern[str]", _OnFirstUse(pattern, flags, guard))
+    pattern searched in every line or paragraph. ``.pattern`` is then the guarded one.
+    ``prefilter``: a text is first looked at for the words every match holds
+    (``bringup.wordgate``), for a pattern searched over whole files that most do not match."""
+    return cast("re.Pattern[str]", _OnFirstUse(pattern, flags, guard, prefilter))

@@ -29,13 +29,15 @@ from typing import Optional
 
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
+from bringup.wordgate import line_matches
 
 _IMPORT = lazyre.compile(
     r"^(?:import[ \t]+(?P<names>[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*)"
     r"|from[ \t]+(?P<package>[\w.]+)[ \t]+import[ \t]+\(?(?P<members>[\w \t,]+))",
     re.MULTILINE,
 )
-"""A module-level import (column 0): ``import a.b, c`` or ``from a import b, c``."""
+"""A module-level import (column 0): ``import a.b, c`` or ``from a import b, c``; on one line,
+holding ``import`` (``wordgate.line_matches``)."""
 
 
 def _adapters(registered: tuple[Backend, ...]) -> dict[str, str]:
@@ -54,7 +56,7 @@ def _imported(text: str) -> list[str]:
     """The modules ``text`` imports at module level, each as written and, for ``from a import
     b``, ``a.b`` too (b may be a module)."""
     found: list[str] = []
-    for match in _IMPORT.finditer(text):
+    for match in line_matches(_IMPORT, text, ("import",)):
         if match.group("names"):
             found.extend(n.strip() for n in match.group("names").split(","))
             continue

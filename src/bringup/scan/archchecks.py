@@ -64,6 +64,7 @@ _ARCH_REFUSED = lazyre.compile(
     r"unsupported\s+(?:host\s+|cpu\s+)?(?:arch|processor|platform)|"
     r"(?:arch\w*|processor)\S*\s+(?:is\s+)?not\s+supported|不支持的?(?:CPU)?架构",
     re.IGNORECASE,
+    prefilter=True,
 )
 """The file's refusal of an architecture, wherever it stands ("Error: Unsupported architecture
 '$user_arch'", MindSpeed-MM scripts/install.sh:186, in a check after the probe)."""
@@ -128,6 +129,7 @@ _CMAKE_COPY = lazyre.compile(
     r"\b(?:string\s*\(\s*TO(?:LOWER|UPPER)\s+\"?\$\{CMAKE_(?:HOST_)?SYSTEM_PROCESSOR\}\"?\s+(\w+)"
     r"|set\s*\(\s*(\w+)\s+\"?\$\{CMAKE_(?:HOST_)?SYSTEM_PROCESSOR\}\"?\s*\))",
     re.IGNORECASE,
+    prefilter=True,
 )
 """A variable holding the machine's architecture, maybe in one case (``string(TOLOWER
 "${CMAKE_SYSTEM_PROCESSOR}" ARCH_LOW)`` then ``if (ARCH_LOW MATCHES "x86_64|amd64")``,

@@ -71,7 +71,7 @@ def flagged(text: str) -> tuple[tuple[Targets, str], ...]:
     return tuple(found)
 
 
-_CODE = lazyre.compile(r"\bcode\s*=")
+_CODE = lazyre.compile(r"\bcode\s*=", prefilter=True)
 """Where nvcc's list of what a build embeds starts (``-gencode arch=compute_89,code=sm_89``,
 ``--gpu-code=sm_80``): the names after it are the binaries the build carries."""
 

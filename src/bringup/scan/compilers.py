@@ -28,7 +28,9 @@ the default of the user's choice (``HOST_COMPILER=${CXX:-g++}``, cuCollections
 ci/build.sh:50)."""
 _CMAKE_FLAG = lazyre.compile(rf"-DCMAKE_(?:C|CXX)_COMPILER(?::\w+)?=[\"']?{_COMPILER}(?![\w+.-])")
 _CMAKE_SET = lazyre.compile(
-    rf"\bset\s*\(\s*CMAKE_(?:C|CXX)_COMPILER\s+\"?{_COMPILER}(?![\w+.-])", re.IGNORECASE
+    rf"\bset\s*\(\s*CMAKE_(?:C|CXX)_COMPILER\s+\"?{_COMPILER}(?![\w+.-])",
+    re.IGNORECASE,
+    prefilter=True,
 )
 _SUBJECTS = {"gcc": "gcc", "g++": "gcc", "clang": "clang", "clang++": "clang"}
 

@@ -80,7 +80,10 @@ def option_on(text: str) -> str:
     return ""
 
 
-_PIP_INSTALL = lazyre.compile(r"\bpip3?\s+install\s+([^\n`|;&#]*)")
+_PIP_INSTALL = lazyre.compile(r"pip(?<!\wpip)3?\s+install\s+([^\n`|;&#]*)", prefilter=True)
+"""``pip install`` and what it installs, searched for over whole documents: written from its
+first word, its ``\\b`` checked after it (``(?<!\\wpip)``), so that ``re`` skips ahead to each
+``pip`` instead of trying every character of every document)."""
 _VALUED = frozenset(
     {"-r", "-e", "-c", "-i", "-f", "-t", "--requirement", "--editable", "--constraint",
      "--index-url", "--extra-index-url", "--find-links", "--target"}

@@ -25,6 +25,7 @@ import msgspec
 
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
+from bringup.caseless import Words
 from bringup.model import Requirement, Source
 from bringup.scan.architectures import listing
 from bringup.scan.commands import Command, parse_commands, pip_install_targets, program_name
@@ -233,9 +234,9 @@ def environment_stated(file: SourceFile, paragraph: list[tuple[int, str]]) -> li
     return []
 
 
-_GATE = lazyre.compile(r"环境变量|environment", re.IGNORECASE, guard=True)
+_GATE = Words(r"环境变量|environment")
 
 
 def environment_words(text: str) -> bool:
     """Whether a document has any word ``environment_stated`` looks for (one search of it)."""
-    return _GATE.search(text) is not None
+    return _GATE.found_in(text)

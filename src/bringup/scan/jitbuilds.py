@@ -15,13 +15,16 @@ from collections.abc import Callable, Collection
 from typing import Optional
 
 from bringup import backends, lazyre
+from bringup.wordgate import line_matches
 
 _IMPORT = lazyre.compile(
     r"^[ \t]*(?:from[ \t]+(?P<package>\.*[\w.]*)[ \t]+import[ \t]+\(?(?P<members>[\w \t,*]+)"
     r"|import[ \t]+(?P<names>[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*))",
     re.MULTILINE,
 )
-_JIT = lazyre.compile(r"\bcpp_extension\b")
+"""An import statement: each starts its line, ends on it and holds ``import``
+(``wordgate.line_matches``)."""
+_JIT = lazyre.compile(r"\bcpp_extension\b", prefilter=True)
 _LOAD = lazyre.compile(r"\bload\(")
 _SOURCE = lazyre.compile(r"""\.(cu)['"]""")
 """A kernel source a ``load`` compiles; ``.cu`` is CUDA's (``build_languages``)."""
@@ -100,7 +103,7 @@ def _imported(rel: str, text: str, scripts: Collection[str]) -> list[str]:
     from the file's own package."""
     here = posixpath.dirname(rel)
     found: list[str] = []
-    for match in _IMPORT.finditer(text):
+    for match in line_matches(_IMPORT, text, ("import",)):
         if match.group("names"):
             names = [(n.strip(), "") for n in match.group("names").split(",")]
         else:

@@ -27,6 +27,7 @@ _LIBTORCH_DIR = lazyre.compile(
     r"^[ \t]{0,40}set[ \t]{0,4}\([ \t]{0,4}(?:Torch_DIR|CMAKE_PREFIX_PATH)[ \t]{1,8}"
     r"\"?([^\"()\s]{0,300}\blibtorch\b[^\"()\s]{0,300})",
     re.MULTILINE | re.IGNORECASE,
+    prefilter=True,
 )
 _FIND_TORCH = lazyre.compile(r"^find_package\(\s*Torch\b", re.IGNORECASE)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from bringup import lazyre
+from bringup.caseless import Words
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fetches import WORDS
@@ -54,12 +55,12 @@ _RUN_DATA = lazyre.compile(
 and dataset, and run the training or evaluation", PKU-Alignment/align-anything README.md:241):
 the data of a run, not a download of the build or install (the truth conventions, C4)."""
 
-_GATE = lazyre.compile(r"internet|network|download|联网|外网|网络|下载", re.IGNORECASE, guard=True)
+_GATE = Words(r"internet|network|download|联网|外网|网络|下载")
 
 
 def network_words(text: str) -> bool:
     """Whether a document has any word ``network_stated`` looks for (one search of it)."""
-    return _GATE.search(text) is not None
+    return _GATE.found_in(text)
 
 
 def network_stated(file: SourceFile, paragraph: list[tuple[int, str]]) -> list[Requirement]:

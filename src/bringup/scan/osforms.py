@@ -35,6 +35,7 @@ _BASE_IMAGE = lazyre.compile(
     rf"(?:从|基于|以|\bfrom\b|\bon\b|\bbased\s+on\b)\s*(?:an?\s+|the\s+)?({_NAME})\s*"
     r"(?:基础镜像|\bbase\s+image)",
     re.IGNORECASE,
+    prefilter=True,
 )
 _MUST = lazyre.compile(r"必须|须在|\bmust\b|\brequired?\b|\bneeds?\b|需要", re.IGNORECASE)
 _SENTENCE_END = lazyre.compile(r"[\u3002\uff01\uff1f!?]|\.(?:\s|$)")

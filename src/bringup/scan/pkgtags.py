@@ -15,6 +15,7 @@ import re
 import msgspec
 
 from bringup import lazyre
+from bringup.caseless import Words
 from bringup.model import Requirement
 from bringup.scan.devices import chips_in
 from bringup.scan.docos import EACH_ARCH, PLATFORM_TAG, each_arch
@@ -34,6 +35,9 @@ CPU, whose name ends in "64" (``_CPU_END``), and no line break: only the lines h
 are searched (``heldlines``); the pattern tried at every character of a guide cost more than
 all the rest of its package reading."""
 _CPU_END = "64"
+_LINUX = Words("linux")
+"""The word every ``PLATFORM_TAG`` holds: a document without it names no Linux package, and
+is not searched for one (most are not)."""
 
 
 class CpuPackages:
@@ -134,7 +138,7 @@ class PackageTags:
         self.file = file
         self.found = found
         # one search of the whole text: most documents name no Linux package at all
-        self.tagged = PLATFORM_TAG.search(file.text) is not None
+        self.tagged = _LINUX.found_in(file.text) and PLATFORM_TAG.search(file.text) is not None
         self.named = self.tagged or found_on_held_lines(_CPU_TAG, file.text, _CPU_END)
         self.platform_seen = not self.tagged
         self.platform_at: int | None = None

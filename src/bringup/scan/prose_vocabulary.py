@@ -9,6 +9,8 @@ from typing import Optional
 
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
+from bringup.caseless import Words
+from bringup.wordgate import gate
 
 Vendor = Optional[str]
 """The ``vendor`` of the backend a text is about (None: it does not say)."""
@@ -110,6 +112,8 @@ class _Vocabulary:
     chips: tuple[tuple[str, str], ...]
     chip: re.Pattern[str]
     markers: tuple[tuple[Backend, re.Pattern[str]], ...]
+    marker_words: tuple[tuple[Backend, Words], ...]
+    """The same markers, for counting over whole documents (``file_vendor``)."""
     count_en: re.Pattern[str]
     count_zh: re.Pattern[str]
     count_words: tuple[re.Pattern[str], re.Pattern[str]]
@@ -155,7 +159,8 @@ def _compile(registered: tuple[Backend, ...]) -> _Vocabulary:
     shorthands = {k: v for b in vocabularies for k, v in b.chip_shorthands.items()}
     return _Vocabulary(
         subjects=subjects,
-        subject=_alternation("s", subjects, re.ASCII),
+        # gated: searched in every clause, most of which name no subject (``wordgate``)
+        subject=gate(_alternation("s", subjects, re.ASCII)),
         unversioned=frozenset(s for v in vocabularies for s in v.unversioned),
         chips=chips,
         chip=_alternation("c", chips, re.IGNORECASE | re.ASCII),
@@ -164,6 +169,9 @@ def _compile(registered: tuple[Backend, ...]) -> _Vocabulary:
             (b, patterncache.compile(b.vocabulary.markers, re.IGNORECASE, guard=True))
             for b in registered
             if b.vocabulary.markers
+        ),
+        marker_words=tuple(
+            (b, Words(b.vocabulary.markers)) for b in registered if b.vocabulary.markers
         ),
         count_en=patterncache.compile(_COUNT_EN.format(**fill), re.IGNORECASE),
         count_zh=patterncache.compile(_COUNT_ZH.format(**fill)),
@@ -308,8 +316,8 @@ def file_vendor(text: str) -> Vendor:
     """Whose accelerator a document is about: the backend whose words it uses most (the
     first registered on a tie)."""
     best: tuple[int, Vendor] = (0, None)
-    for backend, markers in vocabulary().markers:
-        count = len(markers.findall(text))
+    for backend, markers in vocabulary().marker_words:
+        count = markers.count(text)
         if count > best[0]:
             best = (count, backend.vendor)
     return best[1]

@@ -22,7 +22,9 @@ from bringup.scan.scopedirs import (
     TEST_DIRS,
 )
 
-_COPIED = lazyre.compile(r"\bcp\s+(?:-\w+\s+)*[\"']?((?:\$(?:\{\w+\}|\w+\b)[\"']?)?[\w./-]*\.sh)\b")
+_COPIED = lazyre.compile(
+    r"\bcp\s+(?:-\w+\s+)*[\"']?((?:\$(?:\{\w+\}|\w+\b)[\"']?)?[\w./-]*\.sh)\b", prefilter=True
+)
 
 
 def repo_parts(rels: list[str], readme: str) -> frozenset[str]:

@@ -23,7 +23,7 @@ from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 
 _IF = lazyre.compile(r"^if\b")
-_THEN = lazyre.compile(r"(?:^|[;\s])then\b")
+_THEN = lazyre.compile(r"(?:^|[;\s])then\b", prefilter=True)
 _OTHER_ARM = lazyre.compile(r"^(?:elif|else)\b")
 _FI = lazyre.compile(r"^fi\b")
 _CASE = lazyre.compile(r"^case\s.*\sin(?:\s|$)")

@@ -116,7 +116,9 @@ whose branch only reads the cache's statistics (``-x "$(command -v sccache)"`` t
 -s``, rapidsai/raft build.sh:454-455) uses no launcher: only a found one the branch makes the
 compiler's launcher (``_LAUNCHED``) is read."""
 _LAUNCHED = lazyre.compile(r"COMPILER_LAUNCHER|RULE_LAUNCH_|\bC(?:C|XX)=[\"']?(?:s?ccache)\b")
-_LAUNCHER_TEST = lazyre.compile(rf"{PROBED}(" + "|".join(sorted(LAUNCHERS)) + r")\b")
+_LAUNCHER_TEST = lazyre.compile(
+    rf"{PROBED}(" + "|".join(sorted(LAUNCHERS)) + r")\b", prefilter=True
+)
 _ASSIGNED = lazyre.compile(
     r"^(?:export\s+|local\s+|readonly\s+|declare\s+(?:-\w+\s+)?)?([A-Za-z_]\w*)="
 )

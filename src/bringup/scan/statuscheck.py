@@ -206,7 +206,9 @@ def mounted_drivers(
     return list(found.values())
 
 
-_STARTS_CONTAINER = lazyre.compile(r"\b(?:docker|podman|nerdctl|isula)\s+(?:run|create)\b")
+_STARTS_CONTAINER = lazyre.compile(
+    r"\b(?:docker|podman|nerdctl|isula)\s+(?:run|create)\b", prefilter=True
+)
 
 
 def container_drivers(file: SourceFile, joined: list[LogicalLine]) -> list[Requirement]:

@@ -50,7 +50,8 @@ _DEVICE_OPTION = lazyre.compile(
 
 _FALLBACK = lazyre.compile(
     r"is_available(?<!\wis_available)\(\)|skip(?<!\wskip)(?:if|If|Unless|_if_no_\w+)\b"
-    r"|@require_\w*(?:gpu|cuda|npu|accelerator)"
+    r"|@require_\w*(?:gpu|cuda|npu|accelerator)",
+    prefilter=True,
 )
 """A script that falls back or a test that skips without the device: ``is_available()``,
 ``pytest.mark.skipif``, ``unittest.skipIf`` (PaddleMIX ppdiffusers/tests/models/
@@ -63,7 +64,8 @@ _MOCKED = lazyre.compile(r"\bunittest\.mock\b|\bfrom mock import\b|\bpatch\(")
 """A test that mocks its launcher checks the command, not a run: ``"--nproc_per_node=2"`` of
 axolotl@067b021c tests/cli/test_cli_train.py:95, asserted at line 107 under ``patch``."""
 _NO_CPU_BRANCH = lazyre.compile(
-    r"\bis_available\(\)\s*:[^\n]*\n(?:[ \t]+\S[^\n]*\n){1,4}?[ \t]*else\s*:\s*\n\s*raise\b"
+    r"\bis_available\(\)\s*:[^\n]*\n(?:[ \t]+\S[^\n]*\n){1,4}?[ \t]*else\s*:\s*\n\s*raise\b",
+    prefilter=True,
 )
 """A device chain whose last branch raises: NPU if torch_npu imports, ``elif
 torch.cuda.is_available():`` GPU, ``else: raise ValueError("Neither NPU nor GPU environment is
