@@ -14,6 +14,7 @@ from bringup.model.plan import Design, Plan
 from bringup.model.resolution import Environment, Resolution, Unverified
 from bringup.report.check_actions import (
     elsewhere_environments,
+    hardware_elsewhere,
     next_actions,
     target_driver_changes,
 )
@@ -68,7 +69,10 @@ def summary(
         *why_sections(design, conflicts, roots),
         _machine(plan),
         next_actions(
-            plan, elsewhere_environments(resolution, design), target_driver_changes(design)
+            plan,
+            elsewhere_environments(resolution, design),
+            target_driver_changes(design),
+            hardware_elsewhere(resolution, roots),
         ),
         _more(resolution, findings),
     )
