@@ -22,5 +22,8 @@ def test_a_small_repo_s_needs_are_blocks_like_a_large_one_s(tmp_path: Path) -> N
     lines = _drawn(tmp_path, 80)
     assert not [line for line in lines if line.strip().startswith(("spec:", "hard:", "conf:"))]
     assert any(line.split()[:2] == ["torch", "==2.4.0"] for line in lines), lines
-    # wide enough for every column, it is the table
-    assert any(line.split()[:3] == ["subject", "spec", "hard"] for line in _drawn(tmp_path, 200))
+    # wide enough for every column, still the blocks: one layout at every width (left32)
+    assert not any(
+        line.split()[:3] == ["subject", "spec", "hard"] for line in _drawn(tmp_path, 200)
+    )
+    assert any(line.split()[:2] == ["torch", "==2.4.0"] for line in _drawn(tmp_path, 200))

@@ -35,17 +35,21 @@ def downloads_here(step: Step, component: Component) -> bool:
     if step.kind not in ("build", "install"):
         return False
     return any(
-        r.subject == "network" and r.hard and _made_by(step, _relative(r, component))
+        r.subject == "network"
+        and r.hard
+        and any(_made_by(step, rel) for rel in _files(r, component))
         for r in component.requirements
     )
 
 
-def _relative(requirement: Requirement, component: Component) -> str:
-    """The requirement's file, relative to the repo (the scan cites a checkout given by its
-    absolute path with absolute paths)."""
-    ref = requirement.source.ref or ""
+def _files(requirement: Requirement, component: Component) -> list[str]:
+    """The requirement's file, and each build file it is also cited in (one that runs the
+    script making the download, ``scan.buildruns``), relative to the repo (the scan cites a
+    checkout given by its absolute path with absolute paths)."""
     root = component.path.rstrip("/") + "/"
-    return ref[len(root) :] if ref.startswith(root) else ref
+    refs = [s.ref or "" for s in (requirement.source, *requirement.also_at)]
+    rels = [ref[len(root) :] if ref.startswith(root) else ref for ref in refs]
+    return rels[:1] + [rel for rel in rels[1:] if _BUILD_FILE.search(rel)]
 
 
 def _made_by(step: Step, rel: str) -> bool:

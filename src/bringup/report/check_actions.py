@@ -6,13 +6,16 @@ this machine's environments an action is for."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from bringup.model.plan import Action, Design, Plan
 from bringup.model.resolution import Resolution
+from bringup.model.source import Source
 from bringup.report.action_wording import action_text
 from bringup.report.document import Items, Paragraph, Section, section
+from bringup.report.matching_text import relative
 from bringup.report.styled import Line
-from bringup.report.wording import counted, format_spec
+from bringup.report.wording import cite_first, counted, format_spec, subject_spec
 from bringup.subjects import display_name
 
 NEXT = 3
@@ -97,11 +100,47 @@ def target_driver_changes(design: Design) -> list[str]:
     return lines
 
 
+def _relative_to(roots: dict[str, str], component: str, source: Source) -> str:
+    return relative(source, roots.get(component, ""))
+
+
+def hardware_elsewhere(resolution: Resolution, roots: dict[str, str]) -> list[str]:
+    """One line for the repos that need other hardware: no action on this machine meets that
+    need, said plainly, with where to run them instead (outsider12 #11: marlin's "compute
+    capability >= 8.0" was the verdict, and its next actions only installed packages). One
+    repo's need is named; several repos' are in their verdicts."""
+    needing = []
+    for verdict in resolution.verdicts:
+        blocks = [b for b in resolution.hardware if b.component == verdict.component]
+        if verdict.status == "needs_hardware" and blocks:
+            needing.append((verdict.component, min(blocks, key=lambda b: b.scope != "all")))
+    if len(needing) > 1:
+        names = ", ".join(name for name, _ in needing)
+        return [
+            f"{names} need other hardware (their verdicts say what): no action on this machine "
+            "gives it; run them on a machine that has it (--target plans for one)"
+        ]
+    lines = []
+    for name, block in needing:
+        req = block.requirement
+        shown = partial(_relative_to, roots, name)
+        where = cite_first((req.source, *block.also), shown)
+        lines.append(
+            f"{name}: no action on this machine gives it {subject_spec(req.subject, req.spec)} "
+            f"({where}); run it on a machine that has it (--target plans for one)"
+        )
+    return lines
+
+
 def next_actions(
-    plan: Plan, elsewhere: dict[int, str] | None = None, target: Sequence[str] = ()
+    plan: Plan,
+    elsewhere: dict[int, str] | None = None,
+    target: Sequence[str] = (),
+    none_here: Sequence[str] = (),
 ) -> Section | None:
+    """The first actions, then each blocker no action removes (``hardware_elsewhere``)."""
     groups = action_groups(plan.actions)
-    if not groups and not target:
+    if not groups and not target and not none_here:
         return None
     away = elsewhere or {}
 
@@ -111,6 +150,7 @@ def next_actions(
 
     lines = [Line(text) for text in target]
     lines += [Line(said(text, group)) for text, group in groups[: max(NEXT - len(lines), 1)]]
+    lines += [Line(text) for text in none_here]
     rest = sum(len(group) for _, group in groups[max(NEXT - len(target), 1) :])
     more = Paragraph(Line(f"+{counted(rest, 'more action')} (--details)", "dim")) if rest else None
     return section("Next actions", Items(tuple(lines), ordered=True), more)

@@ -14,6 +14,7 @@ from bringup.model.plan import Design, Plan
 from bringup.model.resolution import Environment, Resolution, Unverified
 from bringup.report.check_actions import (
     elsewhere_environments,
+    hardware_elsewhere,
     next_actions,
     target_driver_changes,
 )
@@ -68,7 +69,10 @@ def summary(
         *why_sections(design, conflicts, roots),
         _machine(plan),
         next_actions(
-            plan, elsewhere_environments(resolution, design), target_driver_changes(design)
+            plan,
+            elsewhere_environments(resolution, design),
+            target_driver_changes(design),
+            hardware_elsewhere(resolution, roots),
         ),
         _more(resolution, findings),
     )
@@ -133,9 +137,11 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     rows = []
     differ = False  # a version this machine prefers, not an environment missing or merged here
     for env in envs:
-        pins = _pins(env, planned, here=False)
+        pins = _pins(env, planned, here=False) or _nothing(env)
         mine = here.get(env.index)
-        shown = _pins(mine, local) if mine is not None else "no environment here"
+        shown = (
+            (_pins(mine, local) or _nothing(mine)) if mine is not None else "no environment here"
+        )
         if mine is not None and mine.index != env.index:
             shown = f"merged into environment {mine.index}: {shown}"
         elif mine is not None:
@@ -233,6 +239,13 @@ def _only_here(resolution: Resolution, design: Design) -> list[str]:
         line = f"environment {env.index}, on this machine only (not on the target): "
         lines.append(line + ", ".join(env.components) + (f"; {pins}" if pins else ""))
     return lines
+
+
+def _nothing(env: Environment) -> str:
+    """What an environment that pins nothing holds: repos that ask for nothing it installs,
+    which any environment serves (outsider11 #14: an empty repo stood as 'environment 2' of
+    the NPU host's CANN and torch_npu pins, or alone with an empty pins cell)."""
+    return "" if env.pins else "nothing to install: any environment serves it"
 
 
 def _pins(env: Environment, subjects: Sequence[str], *, here: bool = True) -> str:

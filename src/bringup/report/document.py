@@ -77,6 +77,9 @@ class Table:
     note_title: str = ""
     compact: tuple[Compact, ...] = ()
     aligned: bool = True
+    always_compact: bool = False
+    """A terminal draws the compact blocks whatever fits: one layout at every width for a
+    report whose tables vary with the input (``scan``'s, outsider12 #21)."""
 
     def note(self, row: int) -> Optional[Line]:
         return self.notes[row] if row < len(self.notes) else None

@@ -119,7 +119,7 @@ def _table(table: Table, width: int, indent: int) -> list[Line]:
     # more layout for a short last column (one block per cell) made ``scan`` of a small repo
     # look unlike a large one's at the same width (outsider12 #21)
     cramped = start + _LAST_COLUMN > width and len(widths) > 1
-    if table.compact and (start + widths[-1] > width or cramped):
+    if table.compact and (table.always_compact or start + widths[-1] > width or cramped):
         return _compact(table, rows, width, indent)
     if cramped:
         return _table_blocks(table, rows, width, indent)

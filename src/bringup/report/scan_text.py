@@ -161,7 +161,8 @@ def _requirements(component: Component, details: bool) -> Section:
         facts = text(spec, (f"[{', '.join(flags)}]" if flags else "", "yellow"), (cited, "dim"))
         compact.append(Compact(facts, (Line(written, "italic"),) if written else ()))
     titles = ("subject", "spec", "hard", "conf", "source", "as written")
-    return section("needs", Table(titles, tuple(rows), compact=tuple(compact)))
+    table = Table(titles, tuple(rows), compact=tuple(compact), always_compact=True)
+    return section("needs", table)
 
 
 _FOLDERS = 5
@@ -199,7 +200,8 @@ def _steps(component: Component, details: bool) -> Section:
         rows.append((Line("test"), Line(), Line(), Line(), Line(said)))
         compact.append(Compact(text(), (Line(said, "italic"),)))
     titles = ("kind", "needs", "cwd", "source", "step")
-    return section("steps", Table(titles, tuple(rows), compact=tuple(compact)))
+    table = Table(titles, tuple(rows), compact=tuple(compact), always_compact=True)
+    return section("steps", table)
 
 
 SCOPE_WIDTH = 60

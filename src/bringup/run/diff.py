@@ -40,14 +40,31 @@ def _fact_values(snapshot: Snapshot) -> dict[str, str]:
     }
 
 
-def _python_values(snapshot: Snapshot) -> tuple[dict[str, str], dict[str, str]]:
+def _python_values(snapshot: Snapshot) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """Each interpreter's version, and the packages of each one whose packages were read."""
     pythons: dict[str, str] = {}
-    packages: dict[str, str] = {}
+    packages: dict[str, dict[str, str]] = {}
     for python in snapshot.pythons:
         pythons[python.path] = python.version
-        for package in python.packages or ():
-            packages[f"{python.path} {package.name}"] = package.version
+        if python.packages is not None:
+            listed = packages.setdefault(python.path, {})
+            listed.update((package.name, package.version) for package in python.packages)
     return pythons, packages
+
+
+def _package_changes(
+    before: Mapping[str, Mapping[str, str]], after: Mapping[str, Mapping[str, str]]
+) -> list[Change]:
+    """The packages of each interpreter read on both sides. Only the default interpreter is
+    inspected: where the default changed (a venv on PATH one time, not the next), the other's
+    packages were not read, which is no sign they changed (outsider12 #16: 109 changes, none
+    made); the default's change is said once, by its fact."""
+    both = set(before) & set(after)
+
+    def keyed(side: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
+        return {f"{p} {name}": version for p in both for name, version in side[p].items()}
+
+    return compare("package", keyed(before), keyed(after))
 
 
 def _toolkit_values(snapshot: Snapshot) -> dict[str, str]:
@@ -80,7 +97,7 @@ def diff_snapshots(before: Snapshot, after: Snapshot) -> list[Change]:
     return [
         *compare("fact", _fact_values(before), _fact_values(after)),
         *compare("python", old_pythons, new_pythons),
-        *compare("package", old_packages, new_packages),
+        *_package_changes(old_packages, new_packages),
         *compare("toolkit", _toolkit_values(before), _toolkit_values(after)),
         *compare("device", _device_values(before), _device_values(after)),
     ]

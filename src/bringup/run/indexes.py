@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
+from urllib.parse import quote
 
 from bringup.index.releases import DEFAULT_URL
 
@@ -175,15 +176,26 @@ def index_settings(
 
 def _carried(option: str, items: Sequence[str], env: Mapping[str, str]) -> dict[str, Optional[str]]:
     """The variables that give uv ``option``'s ``items`` (after what the user's own variable
-    already holds), or none where it has no variable or an item holds its separator."""
+    already holds), or none where it has no variable."""
     if option not in _IN_ENVIRONMENT:
         return {}
     name, separator = _IN_ENVIRONMENT[option]
-    if any(separator in item for item in items):
-        return {}
+    items = [_without_separator(item, separator) for item in items]
     if option == "--index-url":
         return {name: items[-1], "UV_INDEX_URL": None}
     return {name: separator.join([*items, *([env[name]] if env.get(name) else [])])}
+
+
+def _without_separator(item: str, separator: str) -> str:
+    """``item`` with no ``separator`` in it, so its variable carries it whole rather than
+    uv's command line, where a location may hold a password (review31 L1): a URL's comma is
+    the same URL percent-encoded (``%2C``), a folder's path its ``file://`` URL, encoded
+    alike (uv reads ``UV_FIND_LINKS=file:///srv/we%2Cels`` as the folder ``/srv/we,els``)."""
+    if separator not in item:
+        return item
+    if "://" in item:
+        return item.replace(separator, quote(separator, safe=""))
+    return "file://" + quote(os.path.abspath(item))
 
 
 def read_index_settings(

@@ -21,6 +21,7 @@ from bringup import lazyre
 from bringup.model import Component, Requirement, Role, Source, Step, file_source
 from bringup.scan import cmakelex
 from bringup.scan.anyof import merge_repeats
+from bringup.scan.buildruns import builds_running
 from bringup.scan.cited import cited_files
 from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.cmakedists import as_distributions
@@ -376,16 +377,21 @@ def scan_repo(
             cited_where_included(
                 drop_unrun_tools(
                     meson_wraps(
-                        go_modules(
-                            _stated(
-                                root,
-                                shown,
-                                component,
-                                extractions=extractions,
-                                provides=provides,
-                                named=[(rel, name) for rel, e in extracted for name in e.provides],
-                                texts=texts,
-                                scopes=scopes,
+                        builds_running(
+                            go_modules(
+                                _stated(
+                                    root,
+                                    shown,
+                                    component,
+                                    extractions=extractions,
+                                    provides=provides,
+                                    named=[
+                                        (rel, name) for rel, e in extracted for name in e.provides
+                                    ],
+                                    texts=texts,
+                                    scopes=scopes,
+                                ),
+                                texts,
                             ),
                             texts,
                         ),

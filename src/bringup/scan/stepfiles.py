@@ -112,15 +112,19 @@ def _module(step: Step, scripts: Collection[str]) -> Optional[str]:
     return None
 
 
-def _where(step: Step, script: str, kept: StepFiles, earlier: Sequence[str]) -> Optional[str]:
+def _where(
+    step: Step, script: str, kept: StepFiles, earlier: Sequence[str], home: str = ""
+) -> Optional[str]:
     """The folder ``step`` runs ``script`` from: its own when the file is there, else the
-    latest folder an ``earlier`` step of its document ran in that holds it, else the one
-    folder of the repo that does (``StepFiles.holder``); None when the repo has none (or
-    several, none chosen)."""
+    latest folder an ``earlier`` step of its document ran in that holds it, else the folder
+    of the document itself (``home``: a model folder's README says ``bash run.sh`` of the
+    run.sh beside it, where every model folder has one, outsider12 #14), else the one folder
+    of the repo that does (``StepFiles.holder``); None when the repo has none (or several,
+    none chosen)."""
     cwd = step.cwd or "."
     if posixpath.normpath(posixpath.join(cwd, script)) in kept.scripts:
         return cwd
-    for folder in reversed(earlier):
+    for folder in (*reversed(earlier), *([home] if home not in ("", ".") else [])):
         if posixpath.normpath(posixpath.join(folder, script)) in kept.scripts:
             return folder
     return kept.holder(script)
@@ -162,7 +166,7 @@ def placed(
     for step in steps:
         earlier = folders.setdefault(step.source.ref, [])
         fetched = wheels.setdefault(step.source.ref, [])
-        found = _found(step, kept, earlier, own)
+        found = _found(step, kept, earlier, own, posixpath.dirname(guide))
         if found.needs.missing and guide:
             found = created_input(found, guide, read(guide))
         if found.cwd not in ("", "."):
@@ -178,7 +182,13 @@ def placed(
     return out
 
 
-def _found(step: Step, kept: StepFiles, earlier: Sequence[str], own: Collection[str] = ()) -> Step:
+def _found(
+    step: Step,
+    kept: StepFiles,
+    earlier: Sequence[str],
+    own: Collection[str] = (),
+    home: str = "",
+) -> Step:
     """``step`` run from the folder that holds its script (``_where``), or marked
     ``missing``; as it is when it runs no script of the repo's or one a build makes. A script
     written from the folder above a clone of the repo itself (``own_clone``) is the
@@ -187,7 +197,7 @@ def _found(step: Step, kept: StepFiles, earlier: Sequence[str], own: Collection[
     script = script_of(step)
     if script is None or _BUILT.search(posixpath.join(step.cwd, script)):
         return step
-    folder = _where(step, script, kept, earlier)
+    folder = _where(step, script, kept, earlier, home)
     inside = own_clone(step, script, kept.scripts, own) if folder is None else None
     if inside is not None:
         argv = tuple(inside if word == script else word for word in step.argv)

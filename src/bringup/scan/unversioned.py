@@ -11,7 +11,7 @@ from typing import NamedTuple
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Requirement, Scope
+from bringup.model import Alternative, Requirement, Scope
 from bringup.scan.anyof import beside_in_use, cite_beside
 from bringup.scan.extraction import Finding
 from bringup.scan.placesbeside import with_places_of
@@ -50,6 +50,18 @@ def _agree(shown: list[Requirement]) -> bool:
     return all(
         can_meet(a.spec, b.spec, a.subject) for n, a in enumerate(shown) for b in shown[n + 1 :]
     )
+
+
+def _preferring(mention: Requirement, folded: list[Requirement]) -> Requirement:
+    """The unversioned mention cited beside the versions folded into it, and preferring them:
+    the release a repo's own toolkit image carries (``cann:8.3.rc1.alpha002-910b-...``, an
+    Ascend C template's env_setup.sh:6, outsider12 #4) is the one its code was built with, so
+    the solver takes it where nothing else decides, rather than the newest release or one
+    another repo of the stack pins. A preference, not a need: the repo states no version."""
+    placed = with_places_of(mention, folded)
+    named = (Alternative(value=r.spec.strip(), source=r.source) for r in folded)
+    prefers = tuple(dict.fromkeys((*placed.prefers, *named)))
+    return msgspec.structs.replace(placed, prefers=prefers) if folded else placed
 
 
 def settle_unversioned(
@@ -108,7 +120,7 @@ def settle_unversioned(
         for r in shown.get(subject, [])
     ]
     kept = [
-        with_places_of(r, (s for s in folded if s.subject == r.subject))
+        _preferring(r, [s for s in folded if s.subject == r.subject])
         if r.subject in mentions and not r.spec
         else r
         for r in kept

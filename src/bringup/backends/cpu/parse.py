@@ -22,6 +22,9 @@ from bringup.parsing import (
 _GLIBC = lazyre.compile(r"(?:glibc|GLIBC|GNU libc)[ -]?\)?\s*([0-9]+\.[0-9]+)")
 _LDD_LAST = lazyre.compile(r"^ldd \(.*\)\s+([0-9]+\.[0-9]+)\s*$")
 _PARENS = lazyre.compile(r"\([^()]*\)")
+_BUSYBOX = lazyre.compile(r"^BusyBox v(\d{1,4}(?:\.\d{1,4}){1,3})\b", re.MULTILINE)
+"""A BusyBox applet's usage banner (``BusyBox v1.27.2 (2017-10-15 01:03:11 CEST) multi-call
+binary.``): its ``--version`` is an unknown option, answered with the banner and exit 1."""
 _GLIBCXX = lazyre.compile(r"GLIBCXX_3\.4(?:\.(\d{1,4}))?(?![\d.])")
 _CXXABI = lazyre.compile(r"CXXABI_1\.3(?:\.(\d{1,4}))?(?![\d.])")
 _MEMTOTAL = lazyre.compile(r"^MemTotal:\s+(\d{1,15})\s*kB", re.MULTILINE)
@@ -121,12 +124,22 @@ def parse_glibc(text: str, source: Source) -> Collected:
     return unparsed(keys.GLIBC, source, describe_bad_text(text, "'glibc X.Y' or ldd's banner"))
 
 
+def busybox_banner(text: str) -> bool:
+    """Whether ``text`` holds a BusyBox applet's usage banner (its answer to ``--version``)."""
+    return _BUSYBOX.search(text) is not None
+
+
 def parse_tool_banner(text: str, source: Source, *, key: str = keys.GCC) -> Collected:
     """A ``--version`` banner (gcc, g++, clang, cmake, make, ninja, git, curl, wget): the first
     dotted number on the first line that has one, once parenthesised vendor notes are removed
     (``gcc (Debian 12.2.0-14) 12.2.0``, ``gcc (GCC) 8.5.0 20210514 (Red Hat 8.5.0-20)``,
-    ``curl 7.88.1 (x86_64-pc-linux-gnu) libcurl/7.88.1``)."""
+    ``curl 7.88.1 (x86_64-pc-linux-gnu) libcurl/7.88.1``); a BusyBox applet's, BusyBox's release
+    from its usage banner, wherever it stands (review31 L5)."""
     if not looks_binary(text):
+        busybox = _BUSYBOX.search(text)
+        if busybox is not None:
+            at = text.count("\n", 0, busybox.start()) + 1
+            return Collected(facts=(fact(key, busybox.group(1), source, line=at),))
         for number, line in numbered_lines(text):
             version = first_version(_PARENS.sub(" ", line)) or first_version(line)
             if version is not None:

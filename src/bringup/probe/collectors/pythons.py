@@ -36,17 +36,18 @@ def inspect_script_path() -> str:
 def probe_pythons(ctx: ProbeContext) -> Collected:
     """The default interpreter with its packages, and every other interpreter found."""
     default = _probe_default(ctx)
-    seen = {ctx.files.resolve(p.path) for p in default.pythons if p.path.startswith("/")}
+    seen = {_identity(ctx, p.path) for p in default.pythons if p.path.startswith("/")}
     others: list[PythonInstall] = []
     unknown: list[Fact] = []
     for path, origin in _candidates(ctx):
         try:
             real = ctx.files.resolve(path)
+            identity = _identity(ctx, path)
         except OSError:
             continue
-        if real in seen:
+        if identity in seen:
             continue
-        seen.add(real)
+        seen.add(identity)
         found = _identify(ctx, path, real, origin)
         if isinstance(found, PythonInstall):
             others.append(found)
@@ -61,6 +62,16 @@ def probe_pythons(ctx: ProbeContext) -> Collected:
         facts=(*default.facts, count, *unknown),
         pythons=(*default.pythons, *others),
     )
+
+
+def _identity(ctx: ProbeContext, path: str) -> str:
+    """Which interpreter the program at ``path`` is: a venv's own (the folder holding its
+    ``pyvenv.cfg``; its ``bin/python`` links to the base interpreter but has its own
+    packages, outsider12 #16), else the program its links lead to."""
+    prefix = posixpath.dirname(posixpath.dirname(path))
+    if ctx.files.is_file(posixpath.join(prefix, "pyvenv.cfg")):
+        return ctx.files.resolve(prefix)
+    return ctx.files.resolve(path)
 
 
 def _probe_default(ctx: ProbeContext) -> Collected:

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from functools import partial
 
-from bringup.backends.cpu.parse import parse_libstdcxx_versions, parse_tool_banner
+from bringup.backends.cpu.parse import (
+    busybox_banner,
+    parse_libstdcxx_versions,
+    parse_tool_banner,
+)
 from bringup.background import in_background
 from bringup.model import Fact, Source, command_source, file_source, keys
 from bringup.probe.access import absent, not_on_path, run, which
@@ -36,7 +40,7 @@ def _banner(ctx: ProbeContext, program: str, key: str) -> Collected:
     if path is None:
         return Collected(facts=(not_on_path(key, program),))
     done, failure = run(ctx, [path, "--version"], key)
-    if failure is not None:
+    if failure is not None and not (failure.status == "failed" and busybox_banner(done.stderr)):
         return Collected(facts=(failure,))
     return parse_tool_banner(done.stdout or done.stderr, command_source(done.argv), key=key)
 

@@ -69,6 +69,16 @@ def _installed(paths: List[str]) -> Dict[str, str]:
     return found
 
 
+def _program(in_venv: bool) -> str:
+    """The interpreter's program, links resolved. A venv's ``bin/python`` links to its base
+    interpreter, yet it is an interpreter of its own (its prefix, its site-packages): only
+    its folder is resolved, so its packages are never filed under the base's name."""
+    if not in_venv:
+        return os.path.realpath(sys.executable)
+    folder, name = os.path.split(os.path.abspath(sys.executable))
+    return os.path.join(os.path.realpath(folder), name)
+
+
 def main() -> None:
     paths = [p for p in sys.argv[1:] if os.path.isdir(p)] + list(sys.path)
     in_venv = getattr(sys, "base_prefix", sys.prefix) != sys.prefix
@@ -78,7 +88,7 @@ def main() -> None:
         paths.append(user_site)
     packages = _installed(paths)
     report = {
-        "executable": os.path.realpath(sys.executable),
+        "executable": _program(in_venv),
         "version": platform.python_version(),
         "implementation": sys.implementation.name,
         "prefix": sys.prefix,

@@ -1,0 +1,47 @@
+"""review31 L4: three signature patterns take over 3 s on a 50 KB hostile line under Python's
+``re`` (ascend_install.toml's ``(?P<op>aclnn\\w+) or aclnn\\w*GetWorkspaceSize not in (?P<lib>
+lib\\w+\\.so)...`` and ``(?P<count>\\d+) active drivers ...``, host_resources.toml's ``(?:write|
+copy|mkdir|extract)\\w*[^\\n]{0,120}: No space left on device``). The signatures are run by
+RE2/Hyperscan alone (``triage.scanner``, ``triage.prefilter``): ``explain`` over such lines
+compiles none of them with ``re`` and reads them in under 2 s. Python's ``re`` runs only the
+fallback rules' patterns, which are tested for it where they are written."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+from bringup.triage import explain_text
+from bringup.triage.explain import builtin_matcher
+
+HOSTILE = [
+    "aclnn" + "a" * 50_000,
+    "aclnnX or aclnn" + "a" * 25_000 + " not in lib" + "b" * 25_000,
+    "1" * 50_000 + " active drivers",
+    "write" + "w" * 50_000 + ": No space left",
+    "copy" + " x" * 25_000,
+]
+
+
+def test_no_signature_pattern_is_compiled_by_python_re(monkeypatch: pytest.MonkeyPatch) -> None:
+    signatures = set(builtin_matcher().patterns)
+    assert any("active drivers" in p for p in signatures)  # the set is the one run
+    compiled: list[str] = []
+    original = re._compile  # type: ignore[attr-defined]
+
+    def recording(pattern: Any, flags: Any) -> Any:
+        if isinstance(pattern, str):
+            compiled.append(pattern)
+        return original(pattern, flags)
+
+    monkeypatch.setattr(re, "_compile", recording)
+    explain_text("warm-up: the rules load and compile\n")
+    start = time.monotonic()
+    for line in HOSTILE:
+        explain_text(line + "\n")
+    took = time.monotonic() - start
+    assert not signatures & set(compiled)
+    assert took < 2.0, took
