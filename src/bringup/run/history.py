@@ -17,7 +17,7 @@ from typing import Optional
 
 import msgspec
 
-from bringup.run.sqlitedisk import storage_failure
+from bringup.run.sqlitedisk import can_write, open_read_only, storage_failure
 from bringup.utf8text import json_bytes, utf8
 from bringup.writable import make_folder, writing
 
@@ -148,11 +148,19 @@ class History:
     """One open history database. Not shared between threads: the step runner's threads hand
     their results to the thread that owns it."""
 
-    def __init__(self, path: Path) -> None:
-        with writing(path.parent):
-            make_folder(path.parent)
+    def __init__(self, path: Path, *, read_only: bool = False) -> None:
+        """``read_only``: for a command that only reads, which reads a history it cannot write
+        as it is (``sqlitedisk.open_read_only``) rather than refuse it."""
         self.path = path
         self._lock = threading.Lock()
+        if read_only and path.is_file() and not can_write(path):
+            try:
+                self._db = open_read_only(path, SCHEMA_VERSION)
+            except sqlite3.Error as error:
+                raise _unusable(path, error) from None
+            return
+        with writing(path.parent):
+            make_folder(path.parent)
         try:
             self._db = sqlite3.connect(
                 str(path), timeout=30.0, isolation_level=None, check_same_thread=False
