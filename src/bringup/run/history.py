@@ -75,6 +75,7 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (stack, idx)
     );
     """,
+    "ALTER TABLE steps ADD COLUMN installed TEXT",
 )
 """Schema version N is ``MIGRATIONS[:N]`` applied in order; append, never edit."""
 
@@ -118,6 +119,8 @@ class StepRow(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     duration_s: Optional[float] = None
     log_path: Optional[str] = None
     inputs: Optional[str] = None
+    installed: Optional[dict[str, str]] = None
+    """What the step's environment held when it passed (``run.installed``)."""
     id: Optional[int] = None
 
 
@@ -133,7 +136,7 @@ class EnvironmentRow(msgspec.Struct, frozen=True, kw_only=True):
 
 _STEP_COLUMNS = (
     "id, run_id, ord, component, name, kind, argv, environment, status, reason, exit_code, "
-    "started_at, finished_at, duration_s, log_path, inputs"
+    "started_at, finished_at, duration_s, log_path, inputs, installed"
 )
 _RUN_COLUMNS = "id, stack, paths, snapshot_id, started_at, finished_at, status, argv, resumed_from"
 _SELECT_RUNS = f"SELECT {_RUN_COLUMNS} FROM runs"  # noqa: S608 (constants only)
@@ -293,8 +296,8 @@ class History:
         """Write one step row (committed at once); returns its id."""
         return self._write(
             "INSERT INTO steps (run_id, ord, component, name, kind, argv, environment, status,"
-            " reason, exit_code, started_at, finished_at, duration_s, log_path, inputs)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " reason, exit_code, started_at, finished_at, duration_s, log_path, inputs,"
+            " installed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 step.run_id,
                 step.order,
@@ -311,6 +314,7 @@ class History:
                 step.duration_s,
                 step.log_path,
                 step.inputs,
+                None if step.installed is None else _json(step.installed),
             ),
         )
 
@@ -322,11 +326,13 @@ class History:
         exit_code: Optional[int],
         duration_s: float,
         reason: Optional[str] = None,
+        installed: Optional[dict[str, str]] = None,
     ) -> None:
+        held = None if installed is None else _json(installed)
         self._write(
             "UPDATE steps SET status = ?, exit_code = ?, duration_s = ?, reason = ?,"
-            " finished_at = ? WHERE id = ?",
-            (status, exit_code, duration_s, reason, now(), step_id),
+            " finished_at = ?, installed = ? WHERE id = ?",
+            (status, exit_code, duration_s, reason, now(), held, step_id),
         )
 
     def never_started(self, step_id: int, reason: str) -> None:
@@ -476,4 +482,6 @@ def _step_row(row: tuple[object, ...]) -> StepRow:
     values = dict(zip(names, row))
     values["argv"] = tuple(msgspec.json.decode(str(values["argv"])))
     values["order"] = values.pop("ord")
+    if values["installed"] is not None:
+        values["installed"] = msgspec.json.decode(str(values["installed"]))
     return msgspec.convert(values, type=StepRow)
