@@ -46,7 +46,7 @@ TargetStatus = Literal[
 """Where a repo stands on a named target (``--json``'s ``on_target.status``), in the words
 of the ``on the target`` column: ``environment`` (*environment 1*), ``environment_unverified``
 (*environment 1, unverified: needs compute capability >= 8.9 (...)*: the target's devices
-are of a kind the knowledge base cannot name), ``environment_after_
+are of a kind the knowledge base cannot name, or how many it has is not said), ``environment_after_
 driver_change`` (*environment 1 after changing the Ascend driver 23.0.3 to >= 25.5.1*),
 ``environment_once_resolved`` (*environment 1 once conflict 1 is resolved*: its own lines
 set aside to plan the rest of it), ``once_resolved`` (the same, with no environment),
@@ -173,7 +173,7 @@ def on_target(name: str, design: Design, aside: Sequence[int]) -> OnTarget:
     verdict = next((v for v in design.resolution.verdicts if v.component == name), None)
     drivers = [o for o in verdict.obstacles if o.kind == "driver"] if verdict else []
     if not drivers:
-        unknown = _device_unknown(verdict, design)
+        unknown = unverified_on_target(name, design)
         return OnTarget(
             status="environment_unverified" if unknown else "environment",
             text=f"environment {index}{unknown}",
@@ -192,6 +192,35 @@ def on_target(name: str, design: Design, aside: Sequence[int]) -> OnTarget:
         environment=index,
         driver=DriverChange(subject=driver.subject, have=values, need=driver.detail),
     )
+
+
+def unverified_on_target(name: str, design: Design) -> str:
+    """``, unverified: ...`` when the named target cannot be said to have the devices repo
+    ``name`` needs (``_device_unknown``, ``_count_unknown``), else ``""``: what makes its row
+    ``environment_unverified``, and ``check`` exit 1, as an unverified verdict here does. A row
+    that changes the target's driver says that change instead (and exits 1 without
+    ``--allow-driver-change``)."""
+    verdict = next((v for v in design.resolution.verdicts if v.component == name), None)
+    if verdict is not None and any(o.kind == "driver" for o in verdict.obstacles):
+        return ""
+    return _device_unknown(verdict, design) or _count_unknown(name, design)
+
+
+def _count_unknown(name: str, design: Design) -> str:
+    """``, unverified: ...`` when the repo needs devices of one kind and the target's report
+    does not say how many of them it has (a collect_env that says "CUDA available: False" and
+    names no GPU: outsider13 D7, lmdeploy#2585's report, was "environment 1", exit 0, while the
+    text under it said "planned for it unverified")."""
+    have = {value.subject: value for value in design.resolution.host}
+    for host in design.hosts:
+        if not any(need.component == name for need in host.needs):
+            continue
+        devices = backends.backend(host.backend).devices
+        count = have.get(devices.count_subject) if devices is not None else None
+        if count is not None and not count.known:
+            why = f" ({count.reason})" if count.reason else ""
+            return f", unverified: its {host.kind.upper()} count is unknown{why}"
+    return ""
 
 
 def _device_unknown(verdict: Optional[Verdict], design: Design) -> str:
