@@ -256,8 +256,13 @@ def deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
             return f"needs other hardware: {describe_obstacle(devices[0])} (none here)"
     obstacles = [o for o in verdict.obstacles if o.kind in ("driver", "install")]
     if verdict.status == "runs_after" and obstacles:
-        first = min(obstacles, key=lambda o: (o.kind != "driver", from_index(o)))
+        # a submodule to fetch first: the build reads it, and no install makes up for it
+        first = min(
+            obstacles,
+            key=lambda o: (o.kind != "driver", o.subject != "submodule", from_index(o)),
+        )
         verb = "changing" if first.kind == "driver" else "installing"
+        verb = "fetching" if first.subject == "submodule" else verb
         more = f" +{len(obstacles) - 1} more" if len(obstacles) > 1 else ""
         return f"runs here after {verb} {describe_obstacle(first)}{more}"
     unfetched = unfetched_text(verdict.obstacles) if verdict.status == "unverified" else None
