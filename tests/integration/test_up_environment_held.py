@@ -74,7 +74,7 @@ def test_a_step_whose_install_left_the_environment_runs_again(tmp_path: Path) ->
     shutil.rmtree(installed)  # pip uninstall -y cmake_example
     again = _steps(_up(repo, state))
     assert again["install"]["status"] == "passed"
-    assert "no longer holds" in again["install"]["reason"]
+    assert "no longer holds what it held after run 1" in again["install"]["reason"]
     assert "cmake-example 0.0.1" in again["install"]["reason"]
     assert again["test"]["status"] == "passed"
     assert "step 1 (install) before it ran again" in again["test"]["reason"]
@@ -98,4 +98,38 @@ def test_an_environment_made_anew_reuses_no_step_and_says_what_it_replaced(
     steps = _steps(again)
     assert {s["status"] for s in steps.values()} == {"passed"}
     assert "was made anew in this run" in steps["install"]["reason"]
+    assert {s["status"] for s in _up(repo, state)["steps"]} == {"reused"}
+
+
+_PUT = (
+    "import os, shutil, sysconfig; p = sysconfig.get_paths()['purelib'];"
+    " [shutil.rmtree(os.path.join(p, d)) for d in os.listdir(p) if d.startswith('numpy-')];"
+    " os.makedirs(os.path.join(p, 'numpy-{}.dist-info'))"
+)
+
+_UPGRADING = f"""name = "upgrading"
+infer = false
+infer_steps = false
+[[steps]]
+name = "requirements"
+kind = "install"
+argv = ["python", "-c", {json.dumps(_PUT.format("1.26.4"))}]
+[[steps]]
+name = "project"
+kind = "install"
+argv = ["python", "-c", {json.dumps(_PUT.format("2.0.0"))}]
+"""
+
+
+def test_a_later_step_that_upgrades_what_an_earlier_one_installed_does_not_undo_reuse(
+    tmp_path: Path,
+) -> None:
+    """What the environment holds is compared with what it held when it was last used, not
+    with what each step left: ``pip install .`` after ``pip install -r requirements.txt``
+    often upgrades what the list installed, and the list's step stays reusable."""
+    repo = tmp_path / "upgrading"
+    repo.mkdir()
+    (repo / "bringup.toml").write_text(_UPGRADING, encoding="utf-8")
+    state = tmp_path / "state"
+    assert {s["status"] for s in _up(repo, state)["steps"]} == {"passed"}
     assert {s["status"] for s in _up(repo, state)["steps"]} == {"reused"}

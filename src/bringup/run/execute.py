@@ -202,7 +202,7 @@ def _run_step(
     if not ctx.force:
         unreused = _why_not_reused(ctx, step, setting)
         earlier = ctx.history.passed(inputs)
-        lost = (ran or _lost(earlier, setting, step)) if earlier is not None else None
+        lost = (ran or _lost(ctx, setting, step)) if earlier is not None else None
         unreused = lost or unreused
         if earlier is not None and lost is None:
             ctx.history.add_step(
@@ -214,7 +214,7 @@ def _run_step(
                     log_path=earlier.log_path,
                     reason=f"passed in run {earlier.run_id} with the same inputs",
                     finished_at=now(),
-                    installed=earlier.installed,
+                    installed=held(setting.path) if setting.path else None,
                 )
             )
             return ctx.done(
@@ -266,20 +266,24 @@ def _run_step(
     )
 
 
-def _lost(earlier: StepRow, setting: StepSetting, step: PlanStep) -> Optional[str]:
+def _lost(ctx: Context, setting: StepSetting, step: PlanStep) -> Optional[str]:
     """Why a step that passed with the same inputs runs again: its environment no longer holds
-    what it held when the step passed (removed or replaced since: ``run.installed``); None when
-    it does, or when that was not recorded."""
-    if earlier.installed is None or setting.path is None:
+    what it held when a step last recorded it (removed or replaced since by hand: outsider13
+    D1, ``run.installed``). Compared with the last record, not with what this step left: a
+    later step may upgrade what it installed (``pip install .`` after a requirements list).
+    None when it holds it all, or nothing was recorded."""
+    if setting.path is None:
         return None
-    present = held(setting.path)
-    missing = gone(earlier.installed, present or {})
+    last = ctx.history.held_last(ctx.run_id, step.environment)
+    if last is None or last.installed is None:
+        return None
+    missing = gone(last.installed, held(setting.path) or {})
     if not missing:
         return None
     shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
     return (
-        f"not reused: environment {step.environment} no longer holds what it held when this "
-        f"step passed in run {earlier.run_id}: {shown}"
+        f"not reused: environment {step.environment} no longer holds what it held after run "
+        f"{last.run_id}: {shown}"
     )
 
 

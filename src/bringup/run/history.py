@@ -120,7 +120,7 @@ class StepRow(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     log_path: Optional[str] = None
     inputs: Optional[str] = None
     installed: Optional[dict[str, str]] = None
-    """What the step's environment held when it passed (``run.installed``)."""
+    """What the step's environment held when it passed, or was reused (``run.installed``)."""
     id: Optional[int] = None
 
 
@@ -369,6 +369,16 @@ class History:
             " ORDER BY id DESC LIMIT 1",
             (component, _json(argv)),
         ).fetchone()
+        return None if row is None else _step_row(row)
+
+    def held_last(self, run_id: int, environment: Optional[int]) -> Optional[StepRow]:
+        """The last step of run ``run_id``'s stack in ``environment`` that recorded what the
+        environment held (``run.installed``): what it should hold still."""
+        query = (
+            " WHERE installed IS NOT NULL AND environment IS ? AND run_id IN (SELECT id FROM runs"
+            " WHERE stack = (SELECT stack FROM runs WHERE id = ?)) ORDER BY id DESC LIMIT 1"
+        )
+        row = self._db.execute(_SELECT_STEPS + query, (environment, run_id)).fetchone()
         return None if row is None else _step_row(row)
 
     # -- environments ---------------------------------------------------------------------
