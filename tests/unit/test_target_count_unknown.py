@@ -88,3 +88,21 @@ def test_a_target_that_says_its_count_is_not_unverified(
     main(["check", str(_repo(tmp_path)), "--target", "A100:8", "--json"])
     (verdict,) = json.loads(capsys.readouterr().out)["data"]["verdicts"]
     assert verdict["on_target"]["status"] == "environment"
+
+
+NPU_TABLE = Path(__file__).parents[1] / "data" / "outsider26b" / "va3403_npusmi.txt"
+"""vllm-ascend#3403's npu-smi 24.1.0 table, cut off after 3 NPUs (910B1)."""
+# shanshuo/MindSpeed-MM@dc326082efa915ff35ae4b57f9d2baf1c5788466 docs/user-guide/installation.md:70
+CANN_81RC1 = "```shell\nbash Ascend-cann-toolkit_8.1.RC1_linux-aarch64.run --install\n```\n"
+
+
+def test_listed_devices_of_a_table_cut_off_are_not_unverified(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """How many NPUs past the third is not said; that there are some is."""
+    repo = tmp_path / "mm"
+    repo.mkdir()
+    (repo / "README.md").write_text(CANN_81RC1, encoding="utf-8")
+    main(["check", str(repo), "--target", str(NPU_TABLE), "--json"])
+    (verdict,) = json.loads(capsys.readouterr().out)["data"]["verdicts"]
+    assert verdict["on_target"]["status"] == "environment"

@@ -208,15 +208,18 @@ def unverified_on_target(name: str, design: Design) -> str:
 
 def _count_unknown(name: str, design: Design) -> str:
     """``, unverified: ...`` when the repo needs devices of one kind and the target's report
-    does not say how many of them it has (a collect_env that says "CUDA available: False" and
-    names no GPU: outsider13 D7, lmdeploy#2585's report, was "environment 1", exit 0, while the
-    text under it said "planned for it unverified")."""
+    names none of them and does not say how many it has (a collect_env that says "CUDA
+    available: False" and names no GPU: outsider13 D7, lmdeploy#2585's report, was
+    "environment 1", exit 0, under a line saying "planned for it unverified")."""
     have = {value.subject: value for value in design.resolution.host}
     for host in design.hosts:
         if not any(need.component == name for need in host.needs):
             continue
         devices = backends.backend(host.backend).devices
         count = have.get(devices.count_subject) if devices is not None else None
+        named = have.get(devices.kind_subject) if devices is not None else None
+        if named is not None and named.known and named.values:
+            continue  # devices of the kind are listed (a table cut off: how many more, unsaid)
         if count is not None and not count.known:
             why = f" ({count.reason})" if count.reason else ""
             return f", unverified: its {host.kind.upper()} count is unknown{why}"
