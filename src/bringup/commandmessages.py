@@ -50,3 +50,18 @@ def _message_start(lines: list[str], end: int) -> int:
 
 _MARKS = re.compile(r"^[^\w(\[\"'`]+")
 """Marks before a message (uv's cross and its arrow drawn with box lines, a bullet)."""
+
+
+def clipped(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters: a longer one keeps its start (what failed) and its
+    end (why: uv's last ``cause:`` is "Connection refused"), each cut at a space, joined by
+    `` ... ``; a bare cut at ``limit`` ended mid-word and dropped the why (outsider13 D15:
+    "... Failed to fetch: http://127.0.0.1:9/setuptoo")."""
+    if len(text) <= limit:
+        return text
+    room = max(limit - 5, 2)
+    head = text[: room // 2]
+    tail = text[len(text) - (room - len(head)) :]
+    head = head.rsplit(" ", 1)[0] if " " in head[1:] else head
+    tail = tail.split(" ", 1)[1] if " " in tail[:-1] else tail
+    return f"{head.rstrip()} ... {tail.lstrip()}"

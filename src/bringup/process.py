@@ -31,7 +31,7 @@ from typing import BinaryIO, Callable, Literal, Optional, Protocol, Union
 
 import msgspec
 
-from bringup.commandmessages import last_message
+from bringup.commandmessages import clipped, last_message
 
 DEFAULT_TIMEOUT_S = 5.0
 """Per-command default: the vendors' device query tools answer in well under a second when
@@ -94,7 +94,7 @@ class Completed(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             return self.error
         if self.returncode != 0:
             tail = (self.stderr or self.stdout).rstrip().splitlines()
-            last = last_message(tail)[:300] if tail else "no output"
+            last = clipped(last_message(tail), 300) if tail else "no output"
             return f"exit status {self.returncode}: {last}"
         return "ok"
 

@@ -335,6 +335,7 @@ def check(
     the plan, the same whatever the target. When installs come ``from_pypi``, torch's
     installs name the PyTorch index of their build (``torchindex``), as ``up`` installs."""
     from bringup.plan import plan as make_plan
+    from bringup.report.check_rows import unverified_on_target
     from bringup.run.torchindex import with_torch_indexes
     from bringup.solve import SolveOptions, solve
 
@@ -361,6 +362,11 @@ def check(
     code = ExitCode.PROBLEMS if elsewhere else check_exit_code(resolution, made)
     if not allow_driver_change and _driver_changes(designed.resolution):
         code = ExitCode.PROBLEMS  # the target's design changes a driver, as solve's exit says
+    named = target is not None and designed.target.kind != "asked"
+    if named and any(
+        unverified_on_target(v.component, designed) for v in designed.resolution.verdicts
+    ):
+        code = ExitCode.PROBLEMS  # a row unverified there, as one here (outsider13 D7)
     return CheckResult(inputs, designed, resolution, made, code)
 
 

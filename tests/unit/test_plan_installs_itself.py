@@ -189,8 +189,14 @@ def test_a_repo_whose_guide_installs_no_copy_of_the_project_gets_nothing(tmp_pat
 
 
 def test_up_lists_the_checkout_s_install_among_the_commands_it_runs(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # offline, pip builds the checkout only from local find-links that hold its build tools
+    # (outsider13 D15): setuptools is there
+    links = tmp_path / "wheels"
+    links.mkdir()
+    (links / "setuptools-80.9.0-py3-none-any.whl").touch()
+    monkeypatch.setenv("PIP_FIND_LINKS", str(links))
     repo = tmp_path / "mindpose"
     repo.mkdir()
     (repo / "README.md").write_text(README, encoding="utf-8")

@@ -54,3 +54,20 @@ def test_output_of_advice_alone_is_described_by_it() -> None:
         argv=("uv",), returncode=2, stdout="", stderr="hint: try --offline", duration_s=0.1
     )
     assert done.describe() == "exit status 2: hint: try --offline"
+
+
+NO_NETWORK = LOG.parents[1] / "outsider13" / "uv_seed_no_network.log"
+
+
+def test_a_long_message_keeps_what_failed_and_why_each_cut_at_a_space() -> None:
+    """outsider13 D15: uv's chain of causes was cut at 300 characters mid-word ("Failed to
+    fetch: http://127.0.0.1:9/setuptoo"), its last cause (the connection refused) lost."""
+    output = NO_NETWORK.read_text(encoding="utf-8")
+    done = Completed(argv=("uv",), returncode=2, stdout="", stderr=output, duration_s=0.1)
+    described = done.describe()
+    assert len(described) <= len("exit status 2: ") + 300
+    assert described.startswith("exit status 2: error: Failed to install seed packages")
+    assert described.endswith("cause: Connection refused (os error 111)")
+    assert " ... " in described
+    kept = described.removeprefix("exit status 2: ").replace(" ... ", " ")
+    assert all(word in output.split() for word in kept.split())

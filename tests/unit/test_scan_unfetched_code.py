@@ -5,6 +5,7 @@ submodule folders empty); the repo around it is reduced to that file and its emp
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -62,7 +63,7 @@ def test_fetched_submodules_leave_the_verdict_alone(
     assert "unknown until" not in _out(capsys)
 
 
-def test_a_repo_with_a_build_of_its_own_keeps_its_verdict(
+def test_a_repo_with_a_build_of_its_own_is_known_and_runs_after_the_fetch(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # constructed: the same .gitmodules beside megablocks' setup.py as the repo's own build
@@ -71,3 +72,7 @@ def test_a_repo_with_a_build_of_its_own_keeps_its_verdict(
     shutil.copy(MEGABLOCKS / "setup.py", root / "setup.py")
     main(["check", str(root)])
     assert "unknown until" not in _out(capsys)
+    main(["check", str(root), "--json"])
+    (verdict,) = json.loads(capsys.readouterr().out)["data"]["verdicts"]
+    assert verdict["status"] == "runs_after"  # outsider13 D18: the fetch is part of it
+    assert verdict["text"].startswith("runs here after fetching 2 submodules (vllm-ascend, vllm)")

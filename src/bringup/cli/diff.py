@@ -39,7 +39,7 @@ def _run_side(run_id: int, state: Optional[Path]) -> Side:
     layout = StateLayout(state_dir(state))
     if not layout.recorded():
         raise InputError("no history yet", path=str(layout.root), hint="run `bringup up`")
-    with History(layout.database) as history:
+    with History(layout.database, read_only=True) as history:
         run = history.run(run_id) if run_id >= 0 else history.last_run()
         if run is None:
             raise InputError(f"no run {run_id}" if run_id >= 0 else "no run yet")
@@ -64,7 +64,7 @@ def _has_runs(state: Optional[Path]) -> bool:
     layout = StateLayout(state_dir(state))
     if not layout.recorded():
         return False
-    with History(layout.database) as history:
+    with History(layout.database, read_only=True) as history:
         return history.last_run() is not None
 
 

@@ -28,7 +28,7 @@ def find_environment(name: str, state: Optional[Path]) -> EnvironmentRow:
     layout = StateLayout(state_dir(state))
     if not layout.recorded():
         raise InputError("no environments yet", path=str(layout.root), hint="run `bringup up`")
-    with History(layout.database) as history:
+    with History(layout.database, read_only=True) as history:
         rows = history.environments()
     wanted = name.removeprefix("env-")
     for row in rows:

@@ -61,7 +61,7 @@ def _read(database: Path, run_id: Optional[int], limit: int) -> tuple[object, Do
     from bringup.report.history_text import run_document, runs_document
     from bringup.run.history import History
 
-    with History(database) as history:
+    with History(database, read_only=True) as history:
         if run_id is None:
             runs = history.runs(limit)
             return runs, runs_document(runs)

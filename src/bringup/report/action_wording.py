@@ -37,7 +37,8 @@ def action_text(action: Action) -> str:
         return f"set {action.subject} for {action.component} (its build reads it: {action.source})"
     if action.kind == "submodule":
         command = shlex.join(action.argv)
-        return f"in {action.component}: {command} (if not checked out; needs the network)"
+        # only a submodule whose folder is empty or absent is asked for (``scan.submodules``)
+        return f"in {action.component}: {command} (its folder is empty here; needs the network)"
     if action.kind == "system_package":
         return _system_package_text(action)
     if action.kind == "set_env":

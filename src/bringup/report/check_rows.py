@@ -46,7 +46,7 @@ TargetStatus = Literal[
 """Where a repo stands on a named target (``--json``'s ``on_target.status``), in the words
 of the ``on the target`` column: ``environment`` (*environment 1*), ``environment_unverified``
 (*environment 1, unverified: needs compute capability >= 8.9 (...)*: the target's devices
-are of a kind the knowledge base cannot name), ``environment_after_
+are of a kind the knowledge base cannot name, or how many it has is not said), ``environment_after_
 driver_change`` (*environment 1 after changing the Ascend driver 23.0.3 to >= 25.5.1*),
 ``environment_once_resolved`` (*environment 1 once conflict 1 is resolved*: its own lines
 set aside to plan the rest of it), ``once_resolved`` (the same, with no environment),
@@ -173,7 +173,7 @@ def on_target(name: str, design: Design, aside: Sequence[int]) -> OnTarget:
     verdict = next((v for v in design.resolution.verdicts if v.component == name), None)
     drivers = [o for o in verdict.obstacles if o.kind == "driver"] if verdict else []
     if not drivers:
-        unknown = _device_unknown(verdict, design)
+        unknown = unverified_on_target(name, design)
         return OnTarget(
             status="environment_unverified" if unknown else "environment",
             text=f"environment {index}{unknown}",
@@ -192,6 +192,38 @@ def on_target(name: str, design: Design, aside: Sequence[int]) -> OnTarget:
         environment=index,
         driver=DriverChange(subject=driver.subject, have=values, need=driver.detail),
     )
+
+
+def unverified_on_target(name: str, design: Design) -> str:
+    """``, unverified: ...`` when the named target cannot be said to have the devices repo
+    ``name`` needs (``_device_unknown``, ``_count_unknown``), else ``""``: what makes its row
+    ``environment_unverified``, and ``check`` exit 1, as an unverified verdict here does. A row
+    that changes the target's driver says that change instead (and exits 1 without
+    ``--allow-driver-change``)."""
+    verdict = next((v for v in design.resolution.verdicts if v.component == name), None)
+    if verdict is not None and any(o.kind == "driver" for o in verdict.obstacles):
+        return ""
+    return _device_unknown(verdict, design) or _count_unknown(name, design)
+
+
+def _count_unknown(name: str, design: Design) -> str:
+    """``, unverified: ...`` when the repo needs devices of one kind and the target's report
+    names none of them and does not say how many it has (a collect_env that says "CUDA
+    available: False" and names no GPU: outsider13 D7, lmdeploy#2585's report, was
+    "environment 1", exit 0, under a line saying "planned for it unverified")."""
+    have = {value.subject: value for value in design.resolution.host}
+    for host in design.hosts:
+        if not any(need.component == name for need in host.needs):
+            continue
+        devices = backends.backend(host.backend).devices
+        count = have.get(devices.count_subject) if devices is not None else None
+        named = have.get(devices.kind_subject) if devices is not None else None
+        if named is not None and named.known and named.values:
+            continue  # devices of the kind are listed (a table cut off: how many more, unsaid)
+        if count is not None and not count.known:
+            why = f" ({count.reason})" if count.reason else ""
+            return f", unverified: its {host.kind.upper()} count is unknown{why}"
+    return ""
 
 
 def _device_unknown(verdict: Optional[Verdict], design: Design) -> str:
@@ -227,8 +259,13 @@ def deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
             return f"needs other hardware: {describe_obstacle(devices[0])} (none here)"
     obstacles = [o for o in verdict.obstacles if o.kind in ("driver", "install")]
     if verdict.status == "runs_after" and obstacles:
-        first = min(obstacles, key=lambda o: (o.kind != "driver", from_index(o)))
+        # a submodule to fetch first: the build reads it, and no install makes up for it
+        first = min(
+            obstacles,
+            key=lambda o: (o.kind != "driver", o.subject != "submodule", from_index(o)),
+        )
         verb = "changing" if first.kind == "driver" else "installing"
+        verb = "fetching" if first.subject == "submodule" else verb
         more = f" +{len(obstacles) - 1} more" if len(obstacles) > 1 else ""
         return f"runs here after {verb} {describe_obstacle(first)}{more}"
     unfetched = unfetched_text(verdict.obstacles) if verdict.status == "unverified" else None

@@ -82,6 +82,15 @@ def _line(outcome: StepOutcome, done: int, total: int) -> str:
     )
 
 
+def environment_line(outcome: EnvironmentOutcome) -> str:
+    """``environment N: STATUS: ...``; one made anew where another stood says what it replaced,
+    whose packages went with it (outsider13 D2: a Python changed on PATH wiped env-1 in silence)."""
+    what = outcome.error or f"Python {outcome.python} at {outcome.path}"
+    if outcome.replaced:
+        what += f" (replaced {outcome.replaced} there, and what was installed in it)"
+    return f"environment {outcome.index}: {outcome.status}: {what}"
+
+
 class PlainProgress:
     """One line per finished step (a pipe, a log file, CI)."""
 
@@ -93,8 +102,7 @@ class PlainProgress:
 
     def environment(self, outcome: EnvironmentOutcome) -> None:
         with self._lock:
-            what = outcome.error or f"Python {outcome.python} at {outcome.path}"
-            self.stream.write(safe(f"environment {outcome.index}: {outcome.status}: {what}") + "\n")
+            self.stream.write(safe(environment_line(outcome)) + "\n")
             self.stream.flush()
 
     def start(self, step: PlanStep) -> None:
@@ -144,8 +152,7 @@ class TerminalProgress(PlainProgress):
         return Text("\n".join(lines))
 
     def environment(self, outcome: EnvironmentOutcome) -> None:
-        what = outcome.error or f"Python {outcome.python} at {outcome.path}"
-        self._writer.print(Line(f"environment {outcome.index}: {outcome.status}: {what}"))
+        self._writer.print(Line(environment_line(outcome)))
 
     def start(self, step: PlanStep) -> None:
         with self._lock:

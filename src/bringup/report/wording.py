@@ -365,10 +365,14 @@ def explain_verdict(verdict: Verdict) -> str:
             if o.kind == "install" and (o.subject, o.missing) in doubts
             else o
             for o in obstacles
+            if o.subject != "submodule"
         )
     )
     drivers = _listed(obstacles, ("driver",))
+    fetches = [o.detail for o in obstacles if o.kind == "install" and o.subject == "submodule"]
     after = []
+    if fetches:  # a submodule not fetched that the repo's build reads (``solve.submodulecode``)
+        after.append(f"fetching {counted(len(fetches), 'submodule')} ({', '.join(fetches)})")
     if installs:
         after.append("installing " + _series(installs))
     if drivers:

@@ -27,6 +27,7 @@ from bringup.model.snapshot import Snapshot
 from bringup.plan.actions import is_automatic
 from bringup.process import CommandRunner
 from bringup.run.activation import Activation
+from bringup.run.history import now
 from bringup.run.indexes import IndexSettings
 from bringup.run.torchbuilt import split_builds
 from bringup.run.torchindex import torch_index
@@ -215,6 +216,12 @@ class Made:
     unbuilt: str = ""
     """Why ``built_on_torch`` could not be installed (the rest was): the repos that need it
     wait, the others go on."""
+    made_as: str = ""
+    """Which making of the environment this is (its stamp's second line): part of its steps'
+    inputs, so that no step counts as done in an environment made after it passed."""
+    replaced: str = ""
+    """What the environment made now replaced at its path (``Python 3.11.2``), said to the
+    user: its packages went with it."""
 
     @property
     def ok(self) -> bool:
@@ -238,14 +245,17 @@ def make_environment(
     its requirements; each command's output goes to its own log under ``log_dir``."""
     fingerprint = spec.fingerprint(settings)
     stamp = path / FINGERPRINT_FILE
-    if stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == fingerprint:
-        return Made(spec, path, reused=True)
+    stamped = _stamp(stamp)
+    if stamped[:1] == [fingerprint]:
+        return Made(spec, path, reused=True, made_as="".join(stamped[1:2]))
     if spec.interpreter is None:
         return Made(
             spec, path, error=python_missing(spec.python, offline="--offline" in settings.args)
         )
+    replaced = _described(path) if path.exists() else ""
     if path.exists():
         shutil.rmtree(path)
+    made_as = f"{now()}/{os.urandom(4).hex()}"
     env: dict[str, Optional[str]] = dict(settings.env)
     env.update({"VIRTUAL_ENV": None, "UV_PYTHON_DOWNLOADS": "never"})
     commands = _commands(spec, path, settings, uv)
@@ -256,13 +266,37 @@ def make_environment(
             # the rest is installed: only the repos that need these wait (not stamped: the
             # next ``up`` tries again)
             why = f"{', '.join(spec.built_on_torch)} could not be built: {done.describe()}"
-            return Made(spec, path, unbuilt=why, log_path=str(log))
-        if not done.ok:
             return Made(
-                spec, path, error=f"`{' '.join(argv[:3])} ...` {done.describe()}", log_path=str(log)
+                spec, path, unbuilt=why, log_path=str(log), made_as=made_as, replaced=replaced
             )
-    stamp.write_text(fingerprint + "\n", encoding="utf-8")
-    return Made(spec, path)
+        if not done.ok:
+            error = f"`{' '.join(argv[:3])} ...` {done.describe()}"
+            return Made(spec, path, error=error, log_path=str(log), replaced=replaced)
+    stamp.write_text(f"{fingerprint}\n{made_as}\n", encoding="utf-8")
+    return Made(spec, path, made_as=made_as, replaced=replaced)
+
+
+def _stamp(stamp: Path) -> list[str]:
+    """The stamp's lines: the spec's fingerprint, then (since outsider13 D2) which making of the
+    environment it is; none when there is no stamp (never made, or half made)."""
+    try:
+        return stamp.read_text(encoding="utf-8").split()
+    except (OSError, UnicodeDecodeError):
+        return []
+
+
+def _described(path: Path) -> str:
+    """What is at an environment's path before it is made anew: its Python (``version`` in its
+    ``pyvenv.cfg``: ``version_info`` from uv), or that it was half made."""
+    try:
+        lines = (path / "pyvenv.cfg").read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return "a half-made environment"
+    for line in lines:
+        key, _, value = line.partition("=")
+        if key.strip() in ("version", "version_info") and value.strip():
+            return f"an environment on Python {value.strip()}"
+    return "an environment"
 
 
 def _commands(

@@ -26,6 +26,7 @@ from bringup.process import REFUSED_STOPPED, Completed, SubprocessRunner
 from bringup.run.fingerprint import STAT_TREE, step_inputs
 from bringup.run.graph import Unit
 from bringup.run.history import History, StepRow, now
+from bringup.run.installed import gone, held
 from bringup.run.offline import OFFLINE_ENV, SKIPPED, skipped_offline
 from bringup.run.outcome import Failure, StepOutcome
 from bringup.run.tail import last_lines
@@ -47,6 +48,11 @@ class StepSetting:
     blocked: Optional[str] = None
     blocked_for: Mapping[str, str] = field(default_factory=dict)
     """Repo -> why its steps wait though the environment was made (a build on torch failed)."""
+    path: Optional[Path] = None
+    """The environment's folder: what it holds is read when a step passes and before one is
+    reused (``run.installed``)."""
+    made_now: bool = False
+    """Whether the environment was made in this run (not reused)."""
 
 
 @dataclass
@@ -138,6 +144,7 @@ def _run_unit(
     install that failed or could not run), or None."""
     stop: Optional[str] = failed_dep
     before = ""
+    ran: Optional[str] = None
     for step in unit.steps:
         if step.status != "run":
             _not_run(
@@ -170,21 +177,34 @@ def _run_unit(
         if ctx.runner.stopped:
             _not_run(ctx, step, "not run", NOT_STARTED)
             continue
-        outcome = _run_step(ctx, step, setting, cwd, inputs)
+        outcome = _run_step(ctx, step, setting, cwd, inputs, ran=ran)
+        if outcome.ran and ran is None:
+            ran = f"not reused: step {step.order} ({step.name}) before it ran again"
         if outcome.status in ("failed", "timed out") and step.kind in PREPARES:
             stop = f"{step.component}: step {step.order} ({step.name}) {outcome.status}"
     return stop
 
 
 def _run_step(
-    ctx: Context, step: PlanStep, setting: StepSetting, cwd: Path, inputs: str
+    ctx: Context,
+    step: PlanStep,
+    setting: StepSetting,
+    cwd: Path,
+    inputs: str,
+    *,
+    ran: Optional[str] = None,
 ) -> StepOutcome:
+    """Run ``step``, or reuse its earlier pass. ``ran``: why not, a step before it in its repo
+    ran again (its inputs the same, what it made was gone): what comes after it may use what it
+    made anew, so it runs too."""
     base = _outcome(step)
     unreused = None
     if not ctx.force:
-        unreused = _why_not_reused(ctx, step)
+        unreused = _why_not_reused(ctx, step, setting)
         earlier = ctx.history.passed(inputs)
-        if earlier is not None:
+        lost = (ran or _lost(ctx, setting, step)) if earlier is not None else None
+        unreused = lost or unreused
+        if earlier is not None and lost is None:
             ctx.history.add_step(
                 _row(
                     ctx,
@@ -194,6 +214,7 @@ def _run_step(
                     log_path=earlier.log_path,
                     reason=f"passed in run {earlier.run_id} with the same inputs",
                     finished_at=now(),
+                    installed=held(setting.path) if setting.path else None,
                 )
             )
             return ctx.done(
@@ -224,7 +245,12 @@ def _run_step(
     reason = reason or unreused if status == "passed" else reason
     duration = round(time.monotonic() - started, 3)
     ctx.history.end_step(
-        row_id, status=status, exit_code=done.returncode, duration_s=duration, reason=reason
+        row_id,
+        status=status,
+        exit_code=done.returncode,
+        duration_s=duration,
+        reason=reason,
+        installed=held(setting.path) if status == "passed" and setting.path else None,
     )
     failure = None if status == "passed" else _failure(ctx, step, setting, cwd, log)
     return ctx.done(
@@ -240,15 +266,42 @@ def _run_step(
     )
 
 
-def _why_not_reused(ctx: Context, step: PlanStep) -> Optional[str]:
-    """Why a step that passed before in a tree git cannot read may run again: its files are
-    compared by size and time, so a step's own outputs are new inputs unless a .gitignore
-    lists them (outsider11 #11); None in a git checkout or where it never passed."""
-    if not ctx.trees[step.component].startswith(STAT_TREE):
+def _lost(ctx: Context, setting: StepSetting, step: PlanStep) -> Optional[str]:
+    """Why a step that passed with the same inputs runs again: its environment no longer holds
+    what it held when a step last recorded it (removed or replaced since by hand: outsider13
+    D1, ``run.installed``). Compared with the last record, not with what this step left: a
+    later step may upgrade what it installed (``pip install .`` after a requirements list).
+    None when it holds it all, or nothing was recorded."""
+    if setting.path is None:
+        return None
+    last = ctx.history.held_last(ctx.run_id, step.environment)
+    if last is None or last.installed is None:
+        return None
+    missing = gone(last.installed, held(setting.path) or {})
+    if not missing:
+        return None
+    shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
+    return (
+        f"not reused: environment {step.environment} no longer holds what it held after run "
+        f"{last.run_id}: {shown}"
+    )
+
+
+def _why_not_reused(ctx: Context, step: PlanStep, setting: StepSetting) -> Optional[str]:
+    """Why a step that passed before may run again: its environment was made anew in this run
+    (nothing done in the one before counts: outsider13 D2); or in a tree git cannot read, its
+    files are compared by size and time, so a step's own outputs are new inputs unless a
+    .gitignore lists them (outsider11 #11). None where it never passed, or neither holds."""
+    if not setting.made_now and not ctx.trees[step.component].startswith(STAT_TREE):
         return None
     earlier = ctx.history.passed_before(step.component, step.argv)
     if earlier is None:
         return None
+    if setting.made_now:
+        return (
+            f"not reused: environment {step.environment} was made anew in this run, after it "
+            f"passed in run {earlier.run_id}"
+        )
     return (
         f"not reused: its inputs changed since it passed in run {earlier.run_id}, and this is "
         "not a git checkout: files count by size and time (list the steps' outputs in "

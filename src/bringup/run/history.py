@@ -17,7 +17,7 @@ from typing import Optional
 
 import msgspec
 
-from bringup.run.sqlitedisk import storage_failure
+from bringup.run.sqlitedisk import can_write, open_read_only, storage_failure
 from bringup.utf8text import json_bytes, utf8
 from bringup.writable import make_folder, writing
 
@@ -75,6 +75,7 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (stack, idx)
     );
     """,
+    "ALTER TABLE steps ADD COLUMN installed TEXT",
 )
 """Schema version N is ``MIGRATIONS[:N]`` applied in order; append, never edit."""
 
@@ -118,6 +119,8 @@ class StepRow(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     duration_s: Optional[float] = None
     log_path: Optional[str] = None
     inputs: Optional[str] = None
+    installed: Optional[dict[str, str]] = None
+    """What the step's environment held when it passed, or was reused (``run.installed``)."""
     id: Optional[int] = None
 
 
@@ -133,7 +136,7 @@ class EnvironmentRow(msgspec.Struct, frozen=True, kw_only=True):
 
 _STEP_COLUMNS = (
     "id, run_id, ord, component, name, kind, argv, environment, status, reason, exit_code, "
-    "started_at, finished_at, duration_s, log_path, inputs"
+    "started_at, finished_at, duration_s, log_path, inputs, installed"
 )
 _RUN_COLUMNS = "id, stack, paths, snapshot_id, started_at, finished_at, status, argv, resumed_from"
 _SELECT_RUNS = f"SELECT {_RUN_COLUMNS} FROM runs"  # noqa: S608 (constants only)
@@ -148,11 +151,19 @@ class History:
     """One open history database. Not shared between threads: the step runner's threads hand
     their results to the thread that owns it."""
 
-    def __init__(self, path: Path) -> None:
-        with writing(path.parent):
-            make_folder(path.parent)
+    def __init__(self, path: Path, *, read_only: bool = False) -> None:
+        """``read_only``: for a command that only reads, which reads a history it cannot write
+        as it is (``sqlitedisk.open_read_only``) rather than refuse it."""
         self.path = path
         self._lock = threading.Lock()
+        if read_only and path.is_file() and not can_write(path):
+            try:
+                self._db = open_read_only(path, SCHEMA_VERSION)
+            except sqlite3.Error as error:
+                raise _unusable(path, error) from None
+            return
+        with writing(path.parent):
+            make_folder(path.parent)
         try:
             self._db = sqlite3.connect(
                 str(path), timeout=30.0, isolation_level=None, check_same_thread=False
@@ -285,8 +296,8 @@ class History:
         """Write one step row (committed at once); returns its id."""
         return self._write(
             "INSERT INTO steps (run_id, ord, component, name, kind, argv, environment, status,"
-            " reason, exit_code, started_at, finished_at, duration_s, log_path, inputs)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " reason, exit_code, started_at, finished_at, duration_s, log_path, inputs,"
+            " installed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 step.run_id,
                 step.order,
@@ -303,6 +314,7 @@ class History:
                 step.duration_s,
                 step.log_path,
                 step.inputs,
+                None if step.installed is None else _json(step.installed),
             ),
         )
 
@@ -314,11 +326,13 @@ class History:
         exit_code: Optional[int],
         duration_s: float,
         reason: Optional[str] = None,
+        installed: Optional[dict[str, str]] = None,
     ) -> None:
+        held = None if installed is None else _json(installed)
         self._write(
             "UPDATE steps SET status = ?, exit_code = ?, duration_s = ?, reason = ?,"
-            " finished_at = ? WHERE id = ?",
-            (status, exit_code, duration_s, reason, now(), step_id),
+            " finished_at = ?, installed = ? WHERE id = ?",
+            (status, exit_code, duration_s, reason, now(), held, step_id),
         )
 
     def never_started(self, step_id: int, reason: str) -> None:
@@ -355,6 +369,16 @@ class History:
             " ORDER BY id DESC LIMIT 1",
             (component, _json(argv)),
         ).fetchone()
+        return None if row is None else _step_row(row)
+
+    def held_last(self, run_id: int, environment: Optional[int]) -> Optional[StepRow]:
+        """The last step of run ``run_id``'s stack in ``environment`` that recorded what the
+        environment held (``run.installed``): what it should hold still."""
+        query = (
+            " WHERE installed IS NOT NULL AND environment IS ? AND run_id IN (SELECT id FROM runs"
+            " WHERE stack = (SELECT stack FROM runs WHERE id = ?)) ORDER BY id DESC LIMIT 1"
+        )
+        row = self._db.execute(_SELECT_STEPS + query, (environment, run_id)).fetchone()
         return None if row is None else _step_row(row)
 
     # -- environments ---------------------------------------------------------------------
@@ -468,4 +492,6 @@ def _step_row(row: tuple[object, ...]) -> StepRow:
     values = dict(zip(names, row))
     values["argv"] = tuple(msgspec.json.decode(str(values["argv"])))
     values["order"] = values.pop("ord")
+    if values["installed"] is not None:
+        values["installed"] = msgspec.json.decode(str(values["installed"]))
     return msgspec.convert(values, type=StepRow)

@@ -58,6 +58,8 @@ class EnvironmentOutcome(msgspec.Struct, frozen=True, kw_only=True, omit_default
     dockerfile: Optional[str] = None
     error: Optional[str] = None
     log_path: Optional[str] = None
+    replaced: Optional[str] = None
+    """What a created environment replaced at its path (``environments.Made.replaced``)."""
 
 
 class RunOutcome(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

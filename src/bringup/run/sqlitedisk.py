@@ -47,3 +47,52 @@ def _read_only(folder: Path) -> bool:
         return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
     except OSError:
         return False
+
+
+def can_write(database: Path) -> bool:
+    """Whether the history file at ``database`` (and its folder, for SQLite's journal files)
+    can be written: not on a read-only file system, not refused by permissions."""
+    folder = database.parent
+    return os.access(folder, os.W_OK) and (not database.exists() or os.access(database, os.W_OK))
+
+
+def open_read_only(database: Path, schema: int) -> sqlite3.Connection:
+    """The history file opened for reading only, for a command that only reads it
+    (``history``, ``env print``, ``diff``) in a folder it cannot write: a state folder kept as a
+    CI artifact and mounted read-only (outsider13 D12: all three refused it, "cannot write the
+    history database"). A file in WAL mode needs its shared-memory file, which a read-only
+    folder cannot hold: it is then read as immutable (what the last writer committed to the file
+    itself). Its schema must be ``schema``: an older one is brought up to date only by writing."""
+    from urllib.parse import quote
+
+    base = "file:" + quote(os.fsdecode(database.resolve()))
+    failure: Optional[sqlite3.Error] = None
+    for mode in ("mode=ro", "mode=ro&immutable=1"):
+        try:
+            db = sqlite3.connect(f"{base}?{mode}", uri=True, check_same_thread=False)
+        except sqlite3.Error as error:
+            failure = error
+            continue
+        try:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        except sqlite3.Error as error:
+            db.close()
+            failure = error
+            continue
+        if version != schema:
+            db.close()
+            raise _other_schema(database, version, schema)
+        return db
+    raise failure or sqlite3.OperationalError("unable to open database file")
+
+
+def _other_schema(database: Path, version: int, schema: int) -> Exception:
+    from bringup.errors import InputError
+
+    newer = version > schema
+    return InputError(
+        f"the history database has schema {version}; this bringup reads {schema}"
+        + ("" if newer else ", and brings an older one up to date by writing it"),
+        path=str(database),
+        hint="use a newer bringup" if newer else "make its folder writable once",
+    )

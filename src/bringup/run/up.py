@@ -110,6 +110,7 @@ def _made_outcome(
         dockerfile=None if dockerfile is None else str(dockerfile),
         error=made.error or made.unbuilt or None,
         log_path=made.log_path,
+        replaced=made.replaced or None,
     )
 
 
@@ -305,10 +306,12 @@ def _environments(
             )
             settings[spec.index] = StepSetting(
                 env=in_environment(made.path, activation, os.environ),
-                fingerprint=spec.fingerprint(index),
+                fingerprint=" ".join(filter(None, (spec.fingerprint(index), made.made_as))),
                 activation=tuple(activation.exports()),
                 activate_file=str(activate),
                 blocked_for=_unbuilt_for(made, stack.components),
+                path=made.path,
+                made_now=not made.reused,
             )
         else:
             where = f" (log: {made.log_path})" if made.log_path else ""

@@ -5,8 +5,8 @@ no manifest, no build, no guide's requirement) and whose ``.gitmodules`` declare
 that are empty holds its code in them: the scan read only the wrapper. "Runs here" would
 claim what nothing was read for (outsider26 re-test N10: a vllm-ascend workspace whose
 ``.gitmodules`` declares vllm-ascend and vllm, both empty, came out "runs here" with 0
-steps). Its verdict is unverified until they are fetched; a repo with needs of its own keeps
-its verdict, the fetch one of its next actions as before."""
+steps). Its verdict is unverified until they are fetched; a repo with needs of its own runs
+here after fetching them, the fetch one of its next actions."""
 
 from __future__ import annotations
 
@@ -29,15 +29,25 @@ def _inside(step: Step, paths: set[str]) -> bool:
 
 
 def unfetched_code(component: Component) -> list[Obstacle]:
-    """An ``unchecked`` obstacle per submodule not fetched, when the repo states nothing
-    outside them (no step, no need but its submodules); none otherwise."""
+    """An obstacle per submodule not fetched (its folder empty or absent: ``scan.submodules``):
+    ``unchecked`` when the repo states nothing outside them (no step, no need but its
+    submodules); else one to remove before it runs, as an install is (``install``, subject
+    ``submodule``): its build reads the folder (outsider13 D18: pybind/cmake_example from
+    ``git archive``, ``add_subdirectory(pybind11)`` at CMakeLists.txt:4 over an empty
+    ``pybind11/``, was "runs here", the fetch only a hedged action)."""
     missing = {
         r.spec.rstrip("/"): r
         for r in component.requirements
         if r.subject == "submodule" and r.hard and r.spec
     }
-    if not missing or any(not _inside(s, set(missing)) for s in component.steps):
+    if not missing:
         return []
-    if any(r.subject != "submodule" for r in component.requirements):
-        return []  # the checkout states needs of its own: a build or guide outside them
+    outside = any(not _inside(s, set(missing)) for s in component.steps)
+    if outside or any(r.subject != "submodule" for r in component.requirements):
+        # the checkout states needs of its own (a build or guide outside them): they are read,
+        # and the submodule is fetched before the build that reads it
+        return [
+            Obstacle(kind="install", subject="submodule", detail=path, source=r.source)
+            for path, r in missing.items()
+        ]
     return [unchecked("submodule", path, r.source, (_WHY,)) for path, r in missing.items()]

@@ -1,0 +1,71 @@
+"""What an environment holds now: its installed distributions, name -> version, read from the
+names of its ``site-packages`` entries (one listdir, no metadata file opened).
+
+A step that passed records what its environment held when it ended; it is reused only while the
+environment still holds all of that. Its inputs (tree, argv, the environment's pins) say nothing
+of what happened to the environment since: a package removed by hand (``pip uninstall``), or
+replaced, leaves the inputs the same and the step's work gone, and the run said "passed" without
+running the tests that would have failed (outsider13 D1: cmake_example uninstalled from env-1,
+``up`` "reused" both steps, the test then failed by hand)."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Optional
+
+_METADATA = (".dist-info", ".egg-info")
+"""A distribution installed by pip or uv (``{name}-{version}.dist-info``, the installed-project
+spec) or by setuptools (``{name}-{version}-py3.X.egg-info``)."""
+
+_LINK = ".egg-link"
+"""``setup.py develop``'s pointer to a source tree (``{name}.egg-link``): no version in it."""
+
+
+def _normalise(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _site_packages(env: Path) -> list[Path]:
+    """The ``site-packages`` folders of the virtual environment at ``env`` (POSIX and
+    Windows layouts)."""
+    found = sorted(env.glob("lib/python*/site-packages"))
+    windows = env / "Lib" / "site-packages"
+    return found + ([windows] if windows.is_dir() else [])
+
+
+def held(env: Path) -> Optional[dict[str, str]]:
+    """The distributions installed in the environment at ``env``, name -> version (``""`` for
+    one with no version in its entry's name); None when it has no ``site-packages`` to read (not
+    a virtual environment, or gone)."""
+    folders = _site_packages(env)
+    if not folders:
+        return None
+    found: dict[str, str] = {}
+    for folder in folders:
+        try:
+            entries = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.endswith(_LINK):
+                found.setdefault(_normalise(entry[: -len(_LINK)]), "")
+                continue
+            suffix = next((s for s in _METADATA if entry.endswith(s)), None)
+            if suffix is None:
+                continue
+            name, _, version = entry[: -len(suffix)].partition("-")
+            found.setdefault(_normalise(name), version.split("-py")[0])
+    return found
+
+
+def gone(recorded: Mapping[str, str], present: Mapping[str, str]) -> list[str]:
+    """What ``recorded`` held that ``present`` lacks or holds at another version, as
+    ``name version`` (sorted)."""
+    return sorted(
+        f"{name} {version}".strip()
+        for name, version in recorded.items()
+        if present.get(name) != version
+    )
