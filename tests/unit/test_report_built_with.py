@@ -132,3 +132,19 @@ def test_a_hostile_line_is_read_in_time(line: str) -> None:
     started = time.monotonic()
     set_aside_builds(lines)
     assert time.monotonic() - started < 2
+
+
+# tests/fixtures/excerpts/outsider22 (sources in its SOURCE.md): detectron2's collect_env table
+DETECTRON2 = Path(__file__).resolve().parents[1] / "fixtures" / "excerpts" / "outsider22"
+
+
+def test_detectron2s_built_extension_compilers_are_not_the_hosts() -> None:
+    # retsuh-bqw/SRFormer-Text-Det#10: "Compiler  GCC 9.4", "CUDA compiler  CUDA 11.4" are
+    # what detectron2._C was built with (its "no kernel image" failure is that build's)
+    built = _facts((DETECTRON2 / "srformer-10-collect-env.txt").read_text(encoding="utf-8"))
+    assert "toolchain.gcc.version" not in built
+    assert "cuda.toolkit.active" not in built
+    # facebookresearch/detectron2#4991: _C not built, so the rows are the host's c++ and nvcc
+    host = _facts((DETECTRON2 / "detectron2-4991-collect-env.txt").read_text(encoding="utf-8"))
+    assert host["toolchain.gcc.version"] == [("8.4.0", 7)]
+    assert host["cuda.toolkit.active"] == [("10.1.243", 8)]
