@@ -93,6 +93,30 @@ def test_a_products_compiler_fields_are_its_build() -> None:
     assert "cuda.toolkit.active" not in facts
 
 
+# PaddlePaddle/Paddle@a2e8b9e60ebb6cac13a44938340d8402a48194ec setup.py, paddle.version.show()'s
+# docstring ("cuda: the cuda version of package"), then a host line (lmdeploy#2585 line 6)
+PADDLE = """\
+# full_version: 2.2.0
+# major: 2
+# minor: 2
+# patch: 0
+# rc: 0
+# cuda: '10.2'
+# cudnn: '7.6.5'
+# xpu: '20230114'
+# xpu_xccl: '1.0.7'
+# cinn: False
+
+GCC: gcc (Ubuntu 9.4.0-1ubuntu1~20.04.2) 9.4.0
+"""
+
+
+def test_a_packages_version_record_is_its_build_not_the_host() -> None:
+    facts = _facts(PADDLE)
+    assert facts.pop("toolchain.gcc.version") == [("9.4.0", 12)]
+    assert set(facts) <= {"report.unread"}  # no CUDA, cuDNN or "full" package of the record
+
+
 def test_the_words_before_built_with_are_kept_and_the_build_after_them_is_not() -> None:
     # deepspeedai/DeepSpeed deepspeed/env_report.py's row, pasted without its block header
     # (the row of the search index's file 35256637819, as test_report_ds_report has it)

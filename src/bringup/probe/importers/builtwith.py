@@ -14,17 +14,20 @@ prints the host's ``GCC: gcc (Ubuntu 9.4.0-1ubuntu1~20.04.2) 9.4.0`` and then Py
 ``MMCV CUDA Compiler: 11.3``, the compilers mmcv's wheel was built with; llama-box's version
 banner says ``compiler : cc (Ubuntu 11.4.0-2ubuntu1~18.04) 11.4.0`` over ``target :
 aarch64-linux-gnu`` (gpustack/llama-box#31), llama.cpp's ``built with cc (...) 11.4.0 for
-x86_64-linux-gnu``, ds_report's ``deepspeed wheel compiled w. ...... torch 2.0, cuda 11.7``.
+x86_64-linux-gnu``, ds_report's ``deepspeed wheel compiled w. ...... torch 2.0, cuda 11.7``,
+``paddle.version.show()``'s record of the package's own build (``full_version: 2.5.1``, ``cuda:
+11.7``, ``cudnn: 8.4.1``: PaddlePaddle/Paddle@a2e8b9e6 setup.py, "the cuda version of package").
 Read as the host's, they gave a second gcc that contradicts the first and that ``diff`` showed.
 
 So these lines are set aside before the line readers see them: a ``... built with:`` block's
 items, a ``<product> compiler:`` field (not a language's: ``C++ compiler``, ``CUDA compiler``
-are the host's), a ``compiler:`` field of a banner that names its build ``target``, and the
-words after "built with", "compiled with/by" on a line (what comes before them is kept:
-``torch 2.1.0 built with CUDA 12.1`` still states torch). One build fact is the host's
-concern and is kept, in the form collect_env gives it: the ``CUDA Runtime`` of PyTorch's
-block is ``CUDA used to build PyTorch`` (the CUDA the installed torch needs, not the
-toolkit's). Lines keep their numbers."""
+are the host's), a package's version record (a run of ``name: value`` lines that names the
+package's ``full_version`` or ``commit`` and its ``cudnn``), a ``compiler:`` field of a
+banner that names its build ``target``, and the words after "built with", "compiled with/by"
+on a line (what comes before them is kept: ``torch 2.1.0 built with CUDA 12.1`` still states
+torch). One build fact is the host's concern and is kept, in the form collect_env gives it:
+the ``CUDA Runtime`` of PyTorch's block is ``CUDA used to build PyTorch`` (the CUDA the
+installed torch needs, not the toolkit's). Lines keep their numbers."""
 
 from __future__ import annotations
 
@@ -51,6 +54,10 @@ _TARGET = lazyre.compile(r"(?i)^\s*target\s*[:：]\s*[\w.]+-[\w.]+-[\w.]+\s*$")
 """A banner's build target, a GNU triple (``target : aarch64-linux-gnu``)."""
 _LETTER = lazyre.compile(r"[A-Za-z]")
 _NEAR = 3
+_RECORD_ROW = lazyre.compile(r"^\s*(?:#\s*)?([a-z][a-z0-9_]*):\s*\S")
+"""A row of a version record as Python's ``print(name + ':', value)`` writes it."""
+_RECORD_NAMES = (frozenset({"full_version", "commit"}), frozenset({"cudnn"}))
+"""A run of rows that holds one name of each set is a package's record of its build."""
 
 
 def set_aside_builds(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -58,7 +65,10 @@ def set_aside_builds(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     ``CUDA Runtime`` rewritten as collect_env's ``CUDA used to build PyTorch``."""
     kept: list[tuple[int, str]] = []
     torch_block: bool | None = None  # None: not in a block
+    records = _version_records(lines)
     for position, (number, line) in enumerate(lines):
+        if position in records:
+            continue
         if torch_block is not None and line.strip() and _ITEM.match(line):
             runtime = _CUDA_RUNTIME.match(line) if torch_block else None
             if runtime is not None:
@@ -78,6 +88,23 @@ def set_aside_builds(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
             continue
         kept.append((number, line))
     return kept
+
+
+def _version_records(lines: list[tuple[int, str]]) -> set[int]:
+    """The positions of the rows of each package version record (see the module)."""
+    found: set[int] = set()
+    run: list[int] = []
+    names: set[str] = set()
+    for position, (_, line) in enumerate([*lines, (0, "")]):
+        row = _RECORD_ROW.match(line) if len(line) < 400 else None
+        if row is not None:
+            run.append(position)
+            names.add(row.group(1))
+            continue
+        if all(names & wanted for wanted in _RECORD_NAMES):
+            found.update(run)
+        run, names = [], set()
+    return found
 
 
 def _compiler_field(line: str) -> bool:
