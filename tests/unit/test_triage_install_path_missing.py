@@ -1,5 +1,4 @@
-"""A local path the installer cannot find, or a requirement it cannot parse, is not a version
-conflict (outsider 13, D11):
+"""A local path the installer cannot find is not a version conflict (outsider 13, D11):
 ``up`` ran pybind/cmake_example's README step ``pip install ./cmake_example`` inside the clone,
 and explain, in up's failure box, called pip's "File './cmake_example' does not exist" packages
 "that do not go together" and told the user to compare versions."""
@@ -56,33 +55,3 @@ def test_each_installers_words_for_a_missing_path(line: str, path: str) -> None:
     first = explain_text(line)[0]
     assert first.signature_id == "python.install-path-missing"
     assert path in first.cause
-
-
-@pytest.mark.parametrize(
-    ("log", "requirement"),
-    [
-        # pypa/pip@9e88e8708fbb472c121d0272a85faa87d55434d4 tests/unit/test_req.py,
-        # test_single_equal_sign: install_req_from_line("toto=42")'s message
-        (
-            "Invalid requirement: 'toto=42'\nHint: = is not a valid operator. Did you mean == ?",
-            "toto=42",
-        ),
-        # https://github.com/pypa/pip/issues/13864 (pip 26.0.1, `pip install -r pylock.toml`)
-        (
-            "ERROR: Invalid requirement: 'lock-version = \"1.0\"': Expected semicolon (after name"
-            " with no version specifier) or end",
-            'lock-version = "1.0"',
-        ),
-    ],
-)
-def test_a_requirement_pip_cannot_parse_is_not_a_version_conflict(
-    log: str, requirement: str
-) -> None:
-    first = explain_text(log)[0]
-    assert (first.signature_id, first.kind) == ("python.invalid-requirement", "environment")
-    assert requirement in first.cause
-
-
-def test_a_missing_path_outranks_the_unparsed_requirement_it_also_is() -> None:
-    ranked = [d.signature_id for d in explain_text(CMAKE_EXAMPLE)]
-    assert ranked[:2] == ["python.install-path-missing", "python.invalid-requirement"]
