@@ -17,7 +17,7 @@ import msgspec
 
 from bringup.errors import InputError
 from bringup.parseerrors import msgspec_error
-from bringup.textbytes import decode_text
+from bringup.textbytes import LEGACY_CJK, decode_report
 
 if TYPE_CHECKING:
     from bringup.model import Snapshot
@@ -141,6 +141,9 @@ MAX_REPORT_BYTES = 8 << 20
 """A pasted report is a few KB (GitHub caps an issue body at 64 K characters); a larger input
 is a log or a disk image, and reading it line by line would only find noise."""
 
+ENCODING = "report.encoding"
+"""The fact that names the legacy encoding a report's text was read in (not UTF-8)."""
+
 MAX_NON_TEXT = 0.05
 """Share of bytes that are not text (invalid UTF-8, control characters) above which the input
 is binary, not a report."""
@@ -163,17 +166,38 @@ def _report_of(data: bytes, name: str) -> Snapshot:
             path=name,
             hint=f"paste the environment part ({_report_parts()}...)",
         )
-    text = decode_text(data)
+    text, legacy = decode_report(data)
     if not text.strip():
         raise InputError("is empty: nothing to read", path=name)
     share = non_text_share(text)
     if share > MAX_NON_TEXT:
         raise InputError(
-            f"binary data ({share:.0%} of it is not text): not a pasted report",
+            f"binary data ({share:.0%} of it is not text): not a pasted report"
+            + _encodings_tried(),
             path=name,
             hint=f"give {_report_parts()} or a toolkit's version files",
         )
-    return redact_snapshot(import_report(text, name))
+    snapshot = redact_snapshot(import_report(text, name))
+    return snapshot if legacy is None else _with_encoding(snapshot, legacy, name)
+
+
+def _encodings_tried() -> str:
+    return f" (not UTF-8, UTF-16 or {', '.join(LEGACY_CJK.values())} text)"
+
+
+def _with_encoding(snapshot: Snapshot, encoding: str, name: str) -> Snapshot:
+    """``snapshot`` with a fact that says which legacy encoding its text was read in, so that
+    a reader who sees wrong words knows why (the guess can be wrong: EUC-KR bytes are GBK's too)."""
+    from bringup.model import Fact, Source
+
+    said = Fact(
+        key=ENCODING,
+        value=encoding,
+        source=Source(kind="report", ref=name),
+        confidence="medium",
+        reason=f"not UTF-8; if its words read wrong: `iconv -f {encoding} -t UTF-8 FILE`",
+    )
+    return msgspec.structs.replace(snapshot, facts=(*snapshot.facts, said))
 
 
 def read_report_or_snapshot(name: str) -> Snapshot:
@@ -262,7 +286,7 @@ def stated(snapshot: Snapshot, name: str, option: str) -> Snapshot:
 def _states_a_host(snapshot: Snapshot) -> bool:
     """Whether a report gave at least one fact, device, toolkit or interpreter."""
     return bool(
-        any(f.ok for f in snapshot.facts)
+        any(f.ok and f.key != ENCODING for f in snapshot.facts)
         or snapshot.accelerators
         or snapshot.toolkits
         or snapshot.pythons

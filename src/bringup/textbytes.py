@@ -28,6 +28,56 @@ def decode_text(data: bytes) -> str:
     return data.decode("utf-16" if utf16_marked(data) else "utf-8-sig", errors="replace")
 
 
+LEGACY_CJK = {"gb18030": "GB18030", "big5": "BIG5", "shift_jis": "SHIFT_JIS", "euc_kr": "EUC-KR"}
+"""The encodings a Chinese, Japanese or Korean file is saved in when it is not UTF-8 (Windows'
+code pages 936, 950, 932 and 949), tried in this order: Python's codec -> the name iconv and
+editors know it by."""
+
+_COMMON_SHARE = 0.8
+"""GB18030 decodes nearly any bytes: the text is taken as GBK only when this share of its
+characters beyond ASCII are GB2312's (a Chinese text's are almost all); Big5 or Shift_JIS
+bytes read as GBK give mostly characters outside it."""
+
+
+def decode_report(data: bytes) -> tuple[str, Optional[str]]:
+    """``data`` as text, and the legacy encoding assumed (its ``LEGACY_CJK`` name; None for
+    UTF-8 or UTF-16): bytes that are not UTF-8 are tried as each of ``LEGACY_CJK`` (outsider 13
+    D16: a report saved as GBK was called binary); bytes none decodes are read as
+    ``decode_text`` reads them."""
+    if utf16_marked(data) or data.startswith(codecs.BOM_UTF8):
+        return decode_text(data), None
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError:
+        pass
+    decoded = []
+    for encoding in LEGACY_CJK:
+        try:
+            decoded.append((data.decode(encoding), encoding))
+        except UnicodeDecodeError:
+            continue
+    for text, encoding in decoded:
+        if encoding != "gb18030" or _mostly_gb2312(text):
+            return text, LEGACY_CJK[encoding]
+    if decoded:
+        return decoded[0][0], LEGACY_CJK[decoded[0][1]]
+    return decode_text(data), None
+
+
+def _mostly_gb2312(text: str) -> bool:
+    wide = [c for c in text[: SNIFF_BYTES * 4] if ord(c) > 0x7F]
+    common = sum(1 for c in wide if _in_gb2312(c))
+    return common >= _COMMON_SHARE * len(wide)
+
+
+def _in_gb2312(char: str) -> bool:
+    try:
+        char.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def whole_utf16(data: bytes) -> bytes:
     """``data`` (UTF-16, cut at a byte limit) without the half of a code unit at its end."""
     return data[: len(data) - len(data) % 2]

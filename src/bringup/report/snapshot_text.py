@@ -40,7 +40,7 @@ def sections() -> tuple[tuple[str, tuple[str, ...]], ...]:
         ("toolchain", ("toolchain.",)),
         ("python", ("python.",)),
         *((b.name, _prefixes(b)) for b in _accelerators()),
-        ("probe", ("probe.", "report")),
+        ("probe", ("probe.", "report", "report.encoding")),
         ("not read (lines that look like facts)", ("report.unread",)),
     )
 

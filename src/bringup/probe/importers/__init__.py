@@ -21,6 +21,7 @@ from bringup import backends, lazyre, subjects
 from bringup.model import Fact, Package, PythonInstall, Snapshot, Source, Toolkit, keys
 from bringup.model.snapshot import REPORTED_PATH
 from bringup.parsing import describe_bad_text, looks_binary, numbered_lines
+from bringup.probe.importers.builtwith import set_aside_builds
 from bringup.probe.importers.collect_env import expand_collapsed, read_collect_env
 from bringup.probe.importers.dsreport import ds_report
 from bringup.probe.importers.free_form import looks_like_fact, read_form_fields, read_free_form
@@ -53,7 +54,7 @@ def import_report(text: str, path: str, *, taken_at: str | None = None) -> Snaps
     source = Source(kind="report", ref=path)
     vocabulary = load_vocabulary()
     sections, rest = find_sections(text, source)
-    lines = ds_report(tabulated(expand_collapsed(list(numbered_lines(rest)))))
+    lines = set_aside_builds(ds_report(tabulated(expand_collapsed(list(numbered_lines(rest))))))
     parts = split_parts(rest.splitlines())
     about = report_backend(text)
     found = merge(*sections, read_collect_env(lines, source))

@@ -20,6 +20,11 @@ row as its ``GPU 0: <name>`` device line plus sglang's ``GPU 0 Compute Capabilit
 the ``(arch=7.5)``, a variable's row (``TORCH_CUDA_ARCH_LIST``) as ``NAME=value`` (a variable,
 never a package), ``name  version`` package rows as they are; the other labels are the
 backends' report terms (``Driver version``). Rows keep their line numbers.
+
+A detectron2 whose extension is built prints the compilers that built it instead of the host's
+(facebookresearch/detectron2@16a47a98 detectron2/utils/collect_env.py: ``Compiler`` and ``CUDA
+compiler`` from ``_C``, where an unbuilt one prints ``Compiler ($CXX)`` and nvcc's last line):
+those two rows are the build's, not the host's, and are left out (outsider 13, D8's class).
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ _ARCH = re.compile(r"\s*\(arch=(\d+\.\d+)\)\s*$")
 _VARIABLE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _PLACE = re.compile(r"\s+@\S*$")
 _RENAMED = {"Python": "Python version", "PyTorch": "PyTorch version"}
+_BUILT = ("Compiler", "CUDA compiler")
+"""The rows of a built extension's compilers (see the module)."""
 
 
 def _row(number: int, label: str, value: str) -> list[tuple[int, str]]:
@@ -58,15 +65,19 @@ def tabulated(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     if not any(_RULE.match(line) for _, line in lines):
         return lines
     found: list[tuple[int, str]] = []
-    inside = False
+    inside = built = False
     for number, line in lines:
         if _RULE.match(line):
             inside = not inside
+            built = False
             found.append((number, line))
             continue
         row = _ROW.match(line) if inside else None
         if row is None:
             found.append((number, line))
+            continue
+        built = built or row.group(1) == "Compiler"
+        if built and row.group(1) in _BUILT:
             continue
         found += _row(number, row.group(1), row.group(2))
     return found
