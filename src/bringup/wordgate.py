@@ -86,14 +86,22 @@ def line_matches(
     tried, each at its start. ``re`` skips ahead for no ``^``-led pattern, and tried each
     character of the text (an import statement over flashinfer's 3.8 MB of Python, 22 ns a
     character); ``str.find`` passes over the rest at ~1 ns."""
+    for start in line_starts(text, words):
+        found = pattern.match(text, start)
+        if found is not None:
+            yield found
+
+
+def line_starts(text: str, words: tuple[str, ...]) -> list[int]:
+    """The offsets where the lines holding one of ``words`` start, in order, once each. Each
+    word is looked for with ``str.find``, skipping the rest of a line once it is taken: on
+    the eval repos' test files, 0.6 of the time of one regex alternation tried at every
+    character."""
     starts: set[int] = set()
     for word in words:
         at = text.find(word)
         while at >= 0:
             starts.add(text.rfind("\n", 0, at) + 1)
-            end = text.find("\n", at)
-            at = text.find(word, end) if end >= 0 else -1
-    for start in sorted(starts):
-        found = pattern.match(text, start)
-        if found is not None:
-            yield found
+            stop = text.find("\n", at)
+            at = text.find(word, stop) if stop >= 0 else -1
+    return sorted(starts)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple, Optional
 
-from bringup import backends, lazyre, patterncache
+from bringup import backends, lazyre, patterncache, wordgate
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
 from bringup.scan.architectures import capability_subject
@@ -110,19 +110,10 @@ def _file_kind(text: str) -> str | None:
 
 def _lines_with(text: str, words: tuple[str, ...]) -> list[tuple[int, str]]:
     """``(number, line)`` of each line holding one of ``words``, in order, once each; lines
-    are counted at ``\\n`` as editors and ``grep -n`` count them. Each word is looked for
-    with ``str.find``, skipping the rest of a line once it is taken: on the eval repos' test
-    files, 0.6 of the time of one regex alternation tried at every character."""
-    starts: set[int] = set()
-    for word in words:
-        at = text.find(word)
-        while at >= 0:
-            starts.add(text.rfind("\n", 0, at) + 1)
-            stop = text.find("\n", at)
-            at = text.find(word, stop) if stop >= 0 else -1
+    are counted at ``\\n`` as editors and ``grep -n`` count them (``wordgate.line_starts``)."""
     found: list[tuple[int, str]] = []
     number, counted = 1, 0
-    for start in sorted(starts):
+    for start in wordgate.line_starts(text, words):
         number += text.count("\n", counted, start)
         counted = start
         stop = text.find("\n", start)
