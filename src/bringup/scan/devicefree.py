@@ -8,7 +8,10 @@ section 8.5 on real hardware needs an NPU and its driver, docs/engineering/
 环境复现与开发指南.md:542). Its driver, chip and device count then do not decide whether it
 runs (outsider13 D5): they stay, soft. Both are needed, the machine said to lack the device
 and a CPU or simulated route named; either alone (a CPU-only fallback of one script, a
-sentence about another machine) is not enough."""
+sentence about another machine) is not enough, and both must stand in one paragraph of
+prose: a table row (a list of tools, each described in a cell) or a simulation named
+paragraphs away from "no GPU-compute meaning" (Cryspia/cann-on-gpu README.md:12, :53) says
+nothing of this repo's machine."""
 
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ def _lacking(registered: tuple[Backend, ...]) -> re.Pattern[str]:
     named = f"(?:(?:{vendors or '(?!)'})\\s*)?(?:{devices or '(?!)'}|实机|真机|硬件|卡)"
     return patterncache.compile(
         rf"无\s*{named}|没有\s*{named}|\b(?:no|without(?:\s+an?)?)\s+(?:real\s+)?"
-        rf"(?:(?:{vendors or '(?!)'})\s+)?(?:{devices or '(?!)'}|hardware|device)s?\b",
+        rf"(?:(?:{vendors or '(?!)'})\s+)?(?:{devices or '(?!)'}|hardware|device)s?\b(?!-)",
         re.IGNORECASE,
     )
 
@@ -43,8 +46,19 @@ _SIMULATED = lazyre.compile(
 
 
 def device_free(readme: str) -> bool:
-    """Whether the README says the work runs without the device, by a route it names."""
-    return bool(_MACHINE_LACKS().search(readme)) and bool(_SIMULATED.search(readme))
+    """Whether the README says the work runs without the device, by a route it names, in
+    one paragraph (table rows left out)."""
+    lacks = _MACHINE_LACKS()
+    for paragraph in _PARAGRAPH_BREAK.split(readme):
+        prose = "\n".join(
+            line for line in paragraph.splitlines() if not line.lstrip().startswith("|")
+        )
+        if lacks.search(prose) and _SIMULATED.search(prose):
+            return True
+    return False
+
+
+_PARAGRAPH_BREAK = lazyre.compile(r"\n[ \t]*\n")
 
 
 def as_route(requirements: list[Requirement], readme: str) -> list[Requirement]:
