@@ -60,3 +60,21 @@ def test_a_dev_list_under_a_development_heading_stays_aside(tmp_path: Path) -> N
     assert _torch(component.requirements) == []
     [aside] = [s for s in component.scopes if s.name == "development"]
     assert _torch(aside.requirements) == ["==1.13.1"]
+
+
+# torchtitan-npu .agents/AGENTS.md:6-10: a shell comment opens the block under "构建与测试"
+# ("build and test"); the comment is no heading, the section stays the tests'
+TORCHTITAN_NPU = """## 构建与测试
+
+```bash
+# 安装依赖
+pip install -r requirements.txt -r requirements_dev.txt
+```
+"""
+
+
+def test_a_comment_in_a_fenced_block_is_no_heading(tmp_path: Path) -> None:
+    component = scan_repo(
+        _repo(tmp_path / "t", TORCHTITAN_NPU, "requirements_dev.txt"), "t"
+    ).component
+    assert _torch(component.requirements) == []

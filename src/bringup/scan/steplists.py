@@ -20,6 +20,7 @@ from bringup.scan.commands import pip_install_targets
 from bringup.scan.scopenames import DEVELOPMENT, TESTS
 
 _HEADING = lazyre.compile(r"^[ ]{0,3}#{1,6}[ \t]+(.{1,200})$")
+_FENCE = lazyre.compile(r"^[ ]{0,3}(?:`{3,}|~{3,})")
 _ASIDE = lazyre.compile(
     r"develop|contribut|\btests?\b|testing|\blint|\bdocs?\b|documentation|benchmark|"
     r"开发|贡献|测试|文档",
@@ -58,11 +59,16 @@ def installed_lists(
 
 
 def _aside(text: str, line: int | None) -> bool:
-    """Whether the Markdown heading over ``line`` of ``text`` sets its section aside."""
+    """Whether the Markdown heading over ``line`` of ``text`` sets its section aside. A shell
+    comment in a fenced block is no heading (``# 安装依赖``, "install the dependencies", under
+    "## 构建与测试", "build and test": torchtitan-npu .agents/AGENTS.md:6-10)."""
     if not line:
         return False
-    for row in reversed(text.splitlines()[: line - 1]):
-        heading = _HEADING.match(row)
-        if heading is not None:
-            return bool(_ASIDE.search(heading.group(1)))
-    return False
+    heading, fenced = "", False
+    for row in text.splitlines()[: line - 1]:
+        if _FENCE.match(row):
+            fenced = not fenced
+        elif not fenced:
+            found = _HEADING.match(row)
+            heading = found.group(1) if found is not None else heading
+    return bool(_ASIDE.search(heading))
