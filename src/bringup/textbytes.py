@@ -50,6 +50,8 @@ def decode_report(data: bytes) -> tuple[str, Optional[str]]:
         return data.decode("utf-8"), None
     except UnicodeDecodeError:
         pass
+    if _mostly_utf8(data):
+        return decode_text(data), None
     decoded = []
     for encoding in LEGACY_CJK:
         try:
@@ -62,6 +64,23 @@ def decode_report(data: bytes) -> tuple[str, Optional[str]]:
     if decoded:
         return decoded[0][0], LEGACY_CJK[decoded[0][1]]
     return decode_text(data), None
+
+
+_STRAY = 20
+"""UTF-8 text with a stray byte (a Latin-1 ``é`` in a path, a character cut at the end) holds
+one bad sequence, or at least this many good characters beyond ASCII for each bad one; GBK,
+Big5 or Shift_JIS text read as UTF-8 holds almost only bad ones."""
+
+
+def _mostly_utf8(data: bytes) -> bool:
+    """Whether ``data`` is UTF-8 but for a stray byte or so: read as GB18030 or Big5 whole,
+    its every character beyond ASCII is garbled (``中文系统`` as ``涓\ue15f枃绯荤粺`` for
+    one ``\xe9``)."""
+    text = data.decode("utf-8", errors="replace")
+    replaced = text.count("\ufffd")
+    bad = replaced - data.count("\ufffd".encode())
+    good = sum(1 for c in text if ord(c) > 0x7F) - replaced
+    return bad <= 1 or bad * _STRAY <= good
 
 
 def _mostly_gb2312(text: str) -> bool:

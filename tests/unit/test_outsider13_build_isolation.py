@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
+
 from bringup.model import Step, file_source
 from bringup.model.requirements import Component
 from bringup.plan.isolation import undeclared, without_build_isolation
@@ -75,3 +77,26 @@ def test_an_import_in_a_try_or_of_the_setuptools_kind_is_no_reason(tmp_path: Pat
     )
     (tmp_path / "pyproject.toml").write_text(CMAKE_EXAMPLE_BUILD)
     assert undeclared(tmp_path) == []
+
+
+def test_check_shows_the_install_as_it_runs_beside_the_words_it_cites() -> None:
+    # pybind/cmake_example@7a94877f README.md:57: up runs it without isolation, from the checkout
+    from bringup.model.plan import PlanStep
+    from bringup.report.check_text import step_text
+
+    written = PlanStep(
+        order=1,
+        component="cmake_example",
+        name="pip install ./cmake_example",
+        kind="install",
+        argv=("pip", "install", "--no-build-isolation", "."),
+        status="run",
+        source=file_source("README.md", 57),
+    )
+    shown = step_text(written)
+    assert shown.startswith("pip install --no-build-isolation .")
+    assert "pip install ./cmake_example" in shown
+    same = msgspec.structs.replace(written, argv=("pip", "install", "./cmake_example"))
+    assert step_text(same) == "pip install ./cmake_example"
+    named = msgspec.structs.replace(written, name="Build the extension")
+    assert step_text(named) == "Build the extension"

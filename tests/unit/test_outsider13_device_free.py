@@ -59,6 +59,7 @@ CANN_ON_GPU = """  Compared with the official card-free CPU simulation (instruct
 
 def test_a_table_row_or_words_paragraphs_apart_are_no_device_free_route() -> None:
     row = "| 工程目标 | " + README.splitlines()[2] + " |"  # the same words as a table's cell
-    assert device_free(README.splitlines()[2]) and not device_free(row)
+    assert device_free(README.splitlines()[2])
+    assert not device_free(row)
     assert not device_free(CANN_ON_GPU)
     assert device_free(README)

@@ -27,3 +27,14 @@ def test_upkeep_is_no_bring_up_step() -> None:
     assert step_kind(("make", "clean", "all")) == "build"  # a rebuild builds
     assert step_kind(("bash", "build_clean.sh")) == "build"
     assert step_kind(("bash", "format_data.sh")) == "run"  # data, not sources
+
+
+# PaulChouLedger/LedgerAI@3d4808df LLM_tuning/README.md:25 (the recommended set-up: a fresh venv,
+# PyTorch, Unsloth): "clean" names the environment the script makes, not upkeep
+SETUP_CLEAN_ENV = ("bash", "setup_clean_env.sh")
+
+
+def test_a_script_named_for_setting_up_is_no_chore_whatever_else_it_says() -> None:
+    assert step_kind(SETUP_CLEAN_ENV) == "install"
+    assert step_kind(("bash", "install_clean.sh")) == "install"
+    assert step_kind(("bash", "cleanup_session.sh")) is None

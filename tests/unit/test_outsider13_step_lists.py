@@ -60,3 +60,58 @@ def test_a_dev_list_under_a_development_heading_stays_aside(tmp_path: Path) -> N
     assert _torch(component.requirements) == []
     [aside] = [s for s in component.scopes if s.name == "development"]
     assert _torch(aside.requirements) == ["==1.13.1"]
+
+
+# torchtitan-npu .agents/AGENTS.md:6-10: a shell comment opens the block under "构建与测试"
+# ("build and test"); the comment is no heading, the section stays the tests'
+TORCHTITAN_NPU = """## 构建与测试
+
+```bash
+# 安装依赖
+pip install -r requirements.txt -r requirements_dev.txt
+```
+"""
+
+
+def test_a_comment_in_a_fenced_block_is_no_heading(tmp_path: Path) -> None:
+    component = scan_repo(
+        _repo(tmp_path / "t", TORCHTITAN_NPU, "requirements_dev.txt"), "t"
+    ).component
+    assert _torch(component.requirements) == []
+
+
+def test_each_guide_is_read_once_whatever_its_steps() -> None:
+    # a guide of 20,000 install lines under a tests heading: each line's section was read
+    # again from the top (quadratic: minutes for the whole scan)
+    import time
+
+    from bringup.model import Step, file_source
+    from bringup.scan.steplists import installed_lists
+
+    rows = 20_000
+    text = "## Tests\n\n```\n" + "pip install -r requirements_dev.txt\n" * rows + "```\n"
+    steps = [
+        Step(
+            name="pip",
+            kind="install",
+            argv=("pip", "install", "-r", "requirements_dev.txt"),
+            source=file_source("x/README.md", line),
+        )
+        for line in range(4, 4 + rows)
+    ]
+    listed = Requirement(
+        component="x",
+        subject="pypi:torch",
+        spec="==1.13.1",
+        source=file_source("x/requirements_dev.txt", 1),
+    )
+    guides = {
+        "x/README.md": ("README.md", text),
+        "x/requirements_dev.txt": ("requirements_dev.txt", ""),
+    }
+    started = time.perf_counter()
+    assert installed_lists(steps, {"tests": [listed]}, guides) == []
+    assert time.perf_counter() - started < 2.0
+    assert installed_lists(
+        steps, {"tests": [listed]}, {**guides, "x/README.md": ("README.md", text[10:])}
+    ) == [listed]

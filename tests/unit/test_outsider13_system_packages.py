@@ -36,3 +36,11 @@ def test_a_debian_name_is_a_known_package() -> None:
     assert known[0].openeuler == "openssl-devel"
     assert system_package("rsync") is not None
     assert system_package("no-such-package") is None
+
+
+def test_the_openssl_program_is_its_own_package_not_the_headers() -> None:
+    # Ascend-msmonitor docs/zh/getting_started/install_guide.md:109-117: "sudo apt-get install
+    # -y openssl" to make certificates; libssl-dev holds the headers, not the program
+    known = system_package("openssl")
+    assert known is not None
+    assert (known[0].debian, known[0].openeuler) == ("openssl", "openssl")

@@ -40,3 +40,15 @@ def test_utf8_and_binary_are_what_they_were() -> None:
     assert decode_report(text.encode("gbk")) == (text, "GB18030")
     # bytes no CJK encoding decodes stay undecodable: the binary check refuses them
     assert "\ufffd" in decode_report(b"\x80\xff\xfe\x80 ELF")[0]
+
+
+def test_utf8_with_a_stray_byte_stays_utf8() -> None:
+    # a Latin-1 "é" in a path (one bad byte) read the whole Chinese report as GB18030
+    # mojibake, and an ASCII one as Big5; a character cut at the end is one bad byte too
+    text = CHINESE.read_text(encoding="utf-8")
+    stray = text.encode("utf-8") + b"PATH: /home/Ren\xe9e/miniconda3/bin\n"
+    read, encoding = decode_report(stray)
+    assert encoding is None
+    assert read.startswith(text)
+    assert decode_report(b"GCC: 9.4.0\nPATH: /home/Ren\xe9e/bin\n")[1] is None
+    assert decode_report(text.encode("utf-8")[:-1] + "驱".encode()[:2])[1] is None

@@ -36,7 +36,8 @@ _TABLE = {
     "curl": SystemPackage("curl", "curl", "curl"),
     "rsync": SystemPackage("rsync", "rsync", "rsync"),
     "gdb": SystemPackage("gdb", "gdb", "gdb"),
-    "openssl": SystemPackage("libssl-dev", "openssl-devel", "openssl"),
+    "openssl": SystemPackage("openssl", "openssl", "openssl"),
+    "libssl": SystemPackage("libssl-dev", "openssl-devel", "openssl"),
 }
 
 
@@ -47,7 +48,10 @@ _DEBIAN = {package.debian: package for package in _TABLE.values()}
 
 
 def system_package(tool: str) -> tuple[SystemPackage, Source] | None:
-    """The packages providing ``tool`` (a program name or ``zlib`` for its headers)."""
+    """The packages providing ``tool`` (a program name, ``zlib`` or ``libssl`` for its headers,
+    or a Debian package name): ``openssl`` is the program a guide installs to make
+    certificates (``sudo apt-get install -y openssl``, Ascend-msmonitor docs/zh/
+    getting_started/install_guide.md:109-117), which OpenSSL's headers (``libssl-dev``) lack."""
     found = _TABLE.get(tool.lower()) or _DEBIAN.get(tool.lower())
     if found is None:
         return None

@@ -259,11 +259,26 @@ def step_numbers(plan: Plan, names: Sequence[str]) -> str:
 
 def step_text(step: PlanStep) -> str:
     """The command in full (the scan shortens long ones in a step's name), or the step's
-    own name when it says more than its command."""
+    own name when it says more than its command. A command the plan changed from the words
+    it cites (``pip install ./cmake_example`` run as ``pip install --no-build-isolation .``,
+    ``plan.isolation``, ``scan.ownfolder``) is shown as it runs, the cited words after it."""
     name = step.name
-    if not step.argv or not (name.endswith("...") and shlex.join(step.argv).startswith(name[:-3])):
+    if not step.argv:
         return name
-    return shown_step(step.argv, "check --json")
+    if name.endswith("...") and shlex.join(step.argv).startswith(name[:-3]):
+        return shown_step(step.argv, "check --json")
+    if _changed(name, step.argv):
+        return f"{shown_step(step.argv, 'check --json')} (as written: {name})"
+    return name
+
+
+def _changed(name: str, argv: tuple[str, ...]) -> bool:
+    """Whether ``name`` is the command ``argv`` runs, written otherwise."""
+    try:
+        words = shlex.split(name)
+    except ValueError:
+        return False
+    return bool(words) and words[0] == argv[0] and tuple(words) != argv
 
 
 def result_document(result: CheckResult, details: Optional[str] = None) -> Document:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable, Collection, Sequence
+from pathlib import Path
 from typing import Optional
 
 import msgspec
@@ -20,6 +21,12 @@ from bringup.model import Step
 from bringup.scan.commands import pip_install_targets
 
 _BUILD_FILES = ("setup.py", "pyproject.toml", "setup.cfg")
+
+
+def own_names(component: str, root: Path, provides: Sequence[str]) -> tuple[str, ...]:
+    """The names of the folder a guide clones the repo into: component, checkout, dist."""
+    built = [name.partition(":")[2] for name in provides if name.startswith("pypi:")]
+    return (component, root.resolve().name, *built)
 
 
 def own_clone(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -45,6 +45,7 @@ from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.members import shared_by_members
 from bringup.scan.meson import meson_wraps
 from bringup.scan.netgeneric import fold_generic_network
+from bringup.scan.ownfolder import own_names
 from bringup.scan.ownrecipe import Recipes, read_recipes
 from bringup.scan.packageread import package_reads
 from bringup.scan.pkgimports import package_imports, top_packages
@@ -285,12 +286,6 @@ def _placed(
     return [msgspec.structs.replace(e, steps=place(rel, e.steps)) for rel, e in extracted]
 
 
-def _own_names(component: str, root: Path, provides: Sequence[str]) -> tuple[str, ...]:
-    """The names of the folder a guide clones the repo into: component, checkout, dist."""
-    built = [name.partition(":")[2] for name in provides if name.startswith("pypi:")]
-    return (component, root.resolve().name, *built)
-
-
 def _scanned(
     component: Component,
     findings: list[Finding],
@@ -416,7 +411,7 @@ def scan_repo(
                 shown,
                 builds,
                 known=known,
-                own=_own_names(component, root, provides),
+                own=own_names(component, root, provides),
             ),
             texts=texts,
             guides=guides,

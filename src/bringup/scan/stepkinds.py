@@ -116,7 +116,9 @@ _CHORE = lazyre.compile(
 """Upkeep, not bring-up: a make target that removes what a build made (``make clean``), a
 script that backs the project up, lints or publishes it (``./backup-project.sh``, rsyncing a
 copy into ``backup/``, bigorange1024/ascendc@541ca73c README.md:66, outsider13 D9). A fresh
-checkout needs none of them to build, test or run."""
+checkout needs none of them to build, test or run. A script named for setting up or installing
+too (``bash setup_clean_env.sh``: "clean" says which environment it makes, PaulChouLedger/
+LedgerAI@3d4808df LLM_tuning/README.md:25) prepares the environment (``_INSTALLS``)."""
 _CHORE_TARGET = lazyre.compile(r"format|fmt|style", re.IGNORECASE)
 """Make targets that format the sources (a script named so may format data: a step)."""
 
@@ -158,10 +160,10 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
             return "convert"
         if re.search(r"build|compile|make", script):
             return "build"
-        if _CHORE.search(script.rsplit(".", 1)[0]):
-            return None
         if _INSTALLS.search(script):
             return "install"
+        if _CHORE.search(script.rsplit(".", 1)[0]):
+            return None
         return "run"
     if program in ("torchrun", "mpirun", "msrun", "msprof", "deepspeed", "accelerate"):
         return "run"
