@@ -36,15 +36,10 @@ setup(
     version='1.0.0'
 )
 """
-CMAKE_EXAMPLE_BUILD = """[build-system]
-requires = [
-    "setuptools>=42",
-    "wheel",
-    "ninja",
-    "cmake>=3.12",
-]
-build-backend = "setuptools.build_meta"
-"""
+CMAKE_EXAMPLE_BUILD = (
+    Path(__file__).parents[1] / "data/outsider13/cmake_example_pyproject.toml"
+).read_text()
+"""pybind/cmake_example@7a94877f pyproject.toml:1-8, kept once in tests/data/outsider13."""
 
 
 def _component(root: Path, argv: tuple[str, ...]) -> Component:

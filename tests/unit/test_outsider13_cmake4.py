@@ -16,15 +16,8 @@ from bringup.scan.extraction import SourceFile
 
 PYBIND11 = "cmake_minimum_required(VERSION 3.4)\n"
 CMAKE_EXAMPLE = "cmake_minimum_required(VERSION 3.4...3.18)\nproject(cmake_example)\n"
-PYPROJECT = """[build-system]
-requires = [
-    "setuptools>=42",
-    "wheel",
-    "ninja",
-    "cmake>=3.12",
-]
-build-backend = "setuptools.build_meta"
-"""
+PYPROJECT = (Path(__file__).parents[1] / "data/outsider13/cmake_example_pyproject.toml").read_text()
+"""pybind/cmake_example@7a94877f pyproject.toml:1-8, kept once in tests/data/outsider13."""
 
 
 def _cmake(text: str) -> list[str]:

@@ -14,15 +14,9 @@ from bringup.model import StepNeeds, file_source
 from bringup.model.plan import PlanStep
 from bringup.run.offline import skipped_offline
 
-CMAKE_EXAMPLE = """[build-system]
-requires = [
-    "setuptools>=42",
-    "wheel",
-    "ninja",
-    "cmake>=3.12",
-]
-build-backend = "setuptools.build_meta"
-"""
+CMAKE_EXAMPLE = (
+    Path(__file__).parents[1] / "data/outsider13/cmake_example_pyproject.toml"
+).read_text()
 """pybind/cmake_example@7a94877f581a14de4de1a096fb053a55fc2a66bf:pyproject.toml:1-8."""
 
 SIMPLE_KNN = """from setuptools import setup

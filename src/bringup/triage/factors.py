@@ -20,22 +20,16 @@ A literal under a case-insensitive flag stays case-insensitive.
 
 from __future__ import annotations
 
-import importlib
 import re
 import sys
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional
 
 import msgspec
 
-from bringup import cache
-
-_MODERN = sys.version_info >= (3, 11)
-"""Python 3.11 moved the parser to ``re._parser`` (importing ``sre_parse`` there warns)."""
-sre_parse: Any = importlib.import_module("re._parser" if _MODERN else "sre_parse")
-sre_constants: Any = importlib.import_module("re._constants" if _MODERN else "sre_constants")
+from bringup import cache, literalneeds
 
 MIN_LITERAL = 3
 MAX_ALTERNATIVES = 64
@@ -51,13 +45,7 @@ _DIFFERENT_SYNTAX = re.compile(
 )
 """RE2 syntax Python's parser reads otherwise (or not at all)."""
 
-Literal = tuple[bytes, bool]
-"""A literal and whether it matches case-insensitively."""
-Need = Optional[frozenset[Literal]]
-"""Literals of which every match contains at least one; None: nothing known."""
-
-_IGNORECASE = sre_constants.SRE_FLAG_IGNORECASE
-_REPEATS = (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT)
+_READING = literalneeds.Reading(MAX_CLASS, MAX_RUN_VARIANTS)
 
 
 CACHE = cache.Kind("triage", "standins", keep=4)
@@ -66,9 +54,11 @@ CACHE = cache.Kind("triage", "standins", keep=4)
 
 def stand_ins(patterns: Sequence[bytes], cache_dir: Optional[Path] = None) -> list[Optional[bytes]]:
     """``stand_in`` of each pattern, kept in bringup's cache (by Python version: its parser
-    reads the patterns; and by this module's file, so a changed derivation is not read back)."""
+    reads the patterns; and by the files that derive them, so a changed derivation is not read
+    back)."""
     key = cache.fingerprint(
-        paths=[Path(__file__).resolve()], parts=[sys.version, *(b"\0" + p for p in patterns)]
+        paths=[Path(__file__).resolve(), Path(literalneeds.__file__).resolve()],
+        parts=[sys.version, *(b"\0" + p for p in patterns)],
     )
     if cache_dir is not None:
         cached = cache.load(CACHE, key, cache_dir, _decode, (msgspec.DecodeError,))
@@ -92,10 +82,10 @@ def stand_in(pattern: bytes) -> Optional[bytes]:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            tree = sre_parse.parse(pattern, 0)
+            tree = literalneeds.sre_parse.parse(pattern, 0)
     except (re.error, RecursionError, OverflowError, Warning):
         return None
-    need = _sequence(list(tree), bool(tree.state.flags & _IGNORECASE))
+    need = _READING.needs(tree)
     if need is None or len(need) > MAX_ALTERNATIVES:
         return None
     if min(len(text) for text, _ in need) < MIN_LITERAL:
@@ -103,63 +93,9 @@ def stand_in(pattern: bytes) -> Optional[bytes]:
     return b"|".join(_literal(text, caseless) for text, caseless in sorted(need))
 
 
-def _literal(text: bytes, caseless: bool) -> bytes:
+def _literal(literal: str, caseless: bool) -> bytes:
+    text = literal.encode("latin-1")  # a bytes pattern's literal: one code point a byte
     escaped = b"".join(
         bytes([byte]) if bytes([byte]).isalnum() else b"\\x%02x" % byte for byte in text
     )
     return b"(?i:" + escaped + b")" if caseless else escaped
-
-
-def _sequence(items: Iterable[tuple[Any, Any]], caseless: bool) -> Need:
-    """What a concatenation needs: the best of what each of its parts needs, runs of literal
-    characters read as one literal."""
-    needs: list[Need] = []
-    run: list[bytes] = []
-    for op, arg in items:
-        if op is sre_constants.LITERAL:
-            run = [text + bytes([arg]) for text in run] if run else [bytes([arg])]
-            continue
-        members = _small_class(arg) if op is sre_constants.IN else None
-        if members is not None and len(run or [b""]) * len(members) <= MAX_RUN_VARIANTS:
-            run = [text + bytes([m]) for text in run or [b""] for m in members]
-            continue
-        if run:
-            needs.append(frozenset((text, caseless) for text in run))
-            run = []
-        needs.append(_part(op, arg, caseless))
-    if run:
-        needs.append(frozenset((text, caseless) for text in run))
-    return _best(needs)
-
-
-def _part(op: Any, arg: Any, caseless: bool) -> Need:
-    """What one non-literal part of a concatenation needs."""
-    if op is sre_constants.SUBPATTERN:
-        _, add, remove, body = arg
-        inner = (caseless or bool(add & _IGNORECASE)) and not remove & _IGNORECASE
-        return _sequence(body, inner)
-    if op is sre_constants.BRANCH:
-        alternatives = [_sequence(branch, caseless) for branch in arg[1]]
-        if any(need is None for need in alternatives):
-            return None
-        return frozenset().union(*(need for need in alternatives if need is not None))
-    if op in _REPEATS:
-        low, _, body = arg
-        return _sequence(body, caseless) if low >= 1 else None
-    return None
-
-
-def _small_class(members: list[tuple[Any, Any]]) -> Optional[list[int]]:
-    """The characters of a class made of at most ``MAX_CLASS`` single characters."""
-    if len(members) > MAX_CLASS or any(op is not sre_constants.LITERAL for op, _ in members):
-        return None
-    return [arg for _, arg in members]
-
-
-def _best(needs: list[Need]) -> Need:
-    """Of needs that all hold, the one whose shortest literal is longest (rarest in text),
-    then the one with fewer literals."""
-    known = [need for need in needs if need]
-    if not known:
-        return None
-    return max(known, key=lambda need: (min(len(text) for text, _ in need), -len(need)))
