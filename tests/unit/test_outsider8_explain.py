@@ -134,8 +134,11 @@ def test_the_fallbacks_advice_names_only_the_vendor_the_log_names() -> None:
 
 def test_a_log_of_no_vendor_keeps_every_vendors_advice() -> None:
     # https://github.com/YvanYin/Metric3D/issues/158's last line names no vendor's stack
-    # ("CUDA Device" does: its line is cut here to the exception's type, constructed)
-    found = explain_text("RuntimeError: Please switch dtype to float16.")
+    # ("CUDA Device" does: the vendor's word is cut here, constructed; the device it names keeps
+    # the exception its evidence entry's, not the project's defect)
+    found = explain_text(
+        "RuntimeError: Current Device does not support bfloat16. Please switch dtype to float16."
+    )
     assert found[0].signature_id == "evidence.operator.operation"
     assert "ASCEND_LAUNCH_BLOCKING=1 / CUDA_LAUNCH_BLOCKING=1" in found[0].fix
 

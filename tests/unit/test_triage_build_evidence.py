@@ -256,6 +256,23 @@ def test_an_error_in_a_file_the_project_does_not_own_is_not_its_source(log: str)
     assert "class.build.source-out-of-step" not in [d.signature_id for d in explain_text(log)]
 
 
+def test_a_located_error_in_the_projects_file_is_its_source_whatever_its_words() -> None:
+    # Theano/Theano#665: nvcc refuses variable-length arrays in the project's generated
+    # mod.cu, an error that quotes nothing ("This is indeed invalid in C ... Who wants to fix it?")
+    log = (
+        "mod.cu(1026): error: expression must have a constant value\n"
+        "mod.cu(1027): error: expression must have a constant value\n"
+    )
+    assert _first(log) == ("class.build.source-out-of-step", "build")
+    # coolshou/vncrepeater#1: the same kind of refusal located in the system's kernel header
+    # (/usr/include/linux/tcp.h under g++) is the toolchain's, not the project's source
+    system = (
+        "/usr/include/linux/tcp.h:72: error: a function call cannot appear in a \n"
+        "constant-expression\n"
+    )
+    assert "class.build.source-out-of-step" not in [d.signature_id for d in explain_text(system)]
+
+
 def test_a_worded_error_in_a_toolkit_header_stays_the_source_out_of_step() -> None:
     # NVIDIA/TransformerEngine#560: the project's include order redeclares nv_bfloat16 in
     # CUDA 12.1's header (fixed by reordering userbuffers.cu's includes): the worded pattern

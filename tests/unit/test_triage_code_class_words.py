@@ -45,7 +45,9 @@ def test_state_used_before_its_set_up_call_is_the_projects_defect() -> None:
 
 
 def test_a_state_not_initialised_without_the_call_to_make_is_not_this_class() -> None:
-    # The same words with no call named say nothing of the order of the calling code.
+    # The same words with no call named say nothing of the order of the calling code; pasted
+    # alone, a RuntimeError is the project's only in words that name no vendor's stack (Ascend,
+    # CANN, a device, a runtime: `raised_not`), and these name one.
     log = "RuntimeError: Ascend config is not initialized.\n"
     assert top(log) != BUG
 

@@ -8,7 +8,8 @@ environment, it is the project's class: its defect (class.code.project-bug), or 
 the configuration when the words refuse (class.code.unsupported-configuration). Told in the
 evidence entry's place: same layer, same rank. Not where the words name a device or the chip,
 where the standard library or a vendor binding raised it; pasted alone, only for a type no
-binding raises (NotImplementedError, Exception, a package's own class);
+binding raises (NotImplementedError, Exception, a package's own class) or a RuntimeError whose
+words name no device, runtime or missing piece (a binding's check of what the code passed);
 nor a refusal an installed package raised under another installed package's call (the two may
 be out of step), while a plugin's own logic failing under its host's call is its defect. A
 failure line no exception was read from, naming one of Python's logic errors, is the defect too.
@@ -129,6 +130,35 @@ def test_pasted_alone_only_a_type_no_binding_raises_says_who_raised_it() -> None
     assert (
         _owner("RuntimeError: npu_add rms norm_dynamic_quant:../third party/op-plugin/\n") is None
     )
+
+
+def test_a_runtime_error_alone_naming_no_device_or_missing_piece_is_the_projects_defect() -> None:
+    # kijai/ComfyUI-CogVideoXWrapper#267 (its title; the maintainer: "indeed I broke it with last
+    # update, should be fixed now"): the project fed a conv layer another dtype than its weights.
+    dtypes = (
+        "RuntimeError: Input type (struct c10::BFloat16) and bias type (struct c10::Half) "
+        "should be the same\n"
+    )
+    # AaronComo/LipFD#18 (its title; fixed by `p.requires_grad = True` in the project's
+    # trainer/trainer.py, "a typo here"): backward through parameters the code had frozen.
+    frozen = (
+        "RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn\n"
+    )
+    for alone in (dtypes, frozen):
+        diagnosis = explain_text(alone)[0]
+        assert (diagnosis.signature_id, diagnosis.layer) == (
+            "class.code.project-bug",
+            "operator_execution",
+        )
+
+
+def test_a_runtime_error_alone_naming_what_is_not_available_is_no_class_of_the_code() -> None:
+    # vitaldb/pyvital#2 ("Need numpy < 2. Otherwise ..."): torch built against NumPy 1.x finds
+    # NumPy 2 (pytorch/pytorch#132179: pin numpy and torch to versions that go together), an
+    # install skew in the same form as the two above.
+    numpy = "  RuntimeError: Numpy is not available\n"
+    assert _owner(numpy) is None
+    assert explain_text(numpy)[0].signature_id != "class.code.project-bug"
 
 
 # hiyouga/LlamaFactory#4077 (TWENTYFIRST b03-llamafactory-npu-ds-save-checkpoint.log): the
