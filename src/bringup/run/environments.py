@@ -270,6 +270,9 @@ def make_environment(
                 spec, path, unbuilt=why, log_path=str(log), made_as=made_as, replaced=replaced
             )
         if not done.ok:
+            # nothing half made is left behind (its logs say what failed): a full disk gets its
+            # space back (outsider14 D10), and the next ``up`` starts clean either way
+            shutil.rmtree(path, ignore_errors=True)
             error = f"`{' '.join(argv[:3])} ...` {done.describe()}"
             return Made(spec, path, error=error, log_path=str(log), replaced=replaced)
     stamp.write_text(f"{fingerprint}\n{made_as}\n", encoding="utf-8")
