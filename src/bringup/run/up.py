@@ -20,6 +20,7 @@ from bringup.model.resolution import Resolution
 from bringup.model.rules import Rule
 from bringup.model.snapshot import Snapshot
 from bringup.process import SubprocessRunner
+from bringup.redaction import redact_secrets
 from bringup.run.activation import activation_for
 from bringup.run.environments import (
     EnvironmentSpec,
@@ -114,6 +115,7 @@ def _made_outcome(
         error=made.error or made.unbuilt or None,
         log_path=made.log_path,
         replaced=made.replaced or None,
+        detour=redact_secrets(made.detour) if made.detour else None,
     )
 
 
