@@ -31,11 +31,22 @@ def find_environment(name: str, state: Optional[Path]) -> EnvironmentRow:
     with History(layout.database, read_only=True) as history:
         rows = history.environments()
     wanted = name.removeprefix("env-")
-    for row in rows:
-        if str(row.index) == wanted or name in row.components:
-            return row
-    known = ", ".join(f"env-{r.index} ({', '.join(r.components)})" for r in rows) or "none"
-    raise InputError(f"no environment {name!r}; known: {known}")
+    matches = [r for r in rows if str(r.index) == wanted or name in r.components]
+    if not matches:
+        known = ", ".join(_label(r) for r in rows) or "none"
+        raise InputError(f"no environment {name!r}; known: {known}")
+    if len(matches) > 1:
+        # several stacks each have an env-1: the newest is taken, and said (outsider14 D17)
+        others = ", ".join(_label(r) for r in matches[1:])
+        sys.stderr.write(
+            f"note: {name!r} names {len(matches)} environments; taking the newest, "
+            f"{_label(matches[0])}; also {others}: name a repo to take another\n"
+        )
+    return matches[0]
+
+
+def _label(row: EnvironmentRow) -> str:
+    return f"env-{row.index} ({', '.join(row.components)})"
 
 
 @click.group("env")

@@ -15,6 +15,8 @@ from bringup.errors import InputError
 
 if TYPE_CHECKING:
     from bringup.report.document import Document
+    from bringup.run.history import RunRow
+    from bringup.run.state import StateLayout
 
 
 @click.command("history")
@@ -44,7 +46,7 @@ def command(
         data: object = []
         document = runs_document([])
     else:
-        data, document = _read(layout.database, run_id, limit)
+        data, document = _read(layout, run_id, limit)
     if as_json:
         from bringup.report.envelope import render_json
 
@@ -56,17 +58,31 @@ def command(
     return 0
 
 
-def _read(database: Path, run_id: Optional[int], limit: int) -> tuple[object, Document]:
+def _read(layout: StateLayout, run_id: Optional[int], limit: int) -> tuple[object, Document]:
     """The runs (the last ``limit``), or run ``run_id`` and its steps, as data and document."""
     from bringup.report.history_text import run_document, runs_document
     from bringup.run.history import History
 
-    with History(database, read_only=True) as history:
+    with History(layout.database, read_only=True) as history:
         if run_id is None:
-            runs = history.runs(limit)
+            runs = [_as_it_stands(layout, run) for run in history.runs(limit)]
             return runs, runs_document(runs)
         run = history.run(run_id)
         if run is None:
-            raise InputError(f"no run {run_id}", path=str(database))
+            raise InputError(f"no run {run_id}", path=str(layout.database))
         steps = history.steps(run_id)
+        run = _as_it_stands(layout, run)
         return {"run": run, "steps": steps}, run_document(run, steps)
+
+
+def _as_it_stands(layout: StateLayout, run: RunRow) -> RunRow:
+    """A run recorded as running whose ``bringup up`` is gone is interrupted — what the next
+    ``up`` of its repos records it as; it could not write its own end (killed, or its state
+    disk was full: outsider14 D10)."""
+    import msgspec
+
+    from bringup.run.lock import up_lives
+
+    if run.status != "running" or up_lives(layout, run.stack) is not False:
+        return run
+    return msgspec.structs.replace(run, status="interrupted")

@@ -88,6 +88,11 @@ def environment_line(outcome: EnvironmentOutcome) -> str:
     what = outcome.error or f"Python {outcome.python} at {outcome.path}"
     if outcome.replaced:
         what += f" (replaced {outcome.replaced} there, and what was installed in it)"
+    if outcome.detour:
+        what += (
+            f"; the index {outcome.detour} did not answer: uv stops there where pip reads the "
+            "other indexes and find-links of your settings, so it came from those"
+        )
     return f"environment {outcome.index}: {outcome.status}: {what}"
 
 

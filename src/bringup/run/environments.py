@@ -8,6 +8,7 @@ process runner, logged. An environment whose spec has not changed is reused as i
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import shutil
@@ -28,7 +29,7 @@ from bringup.plan.actions import is_automatic
 from bringup.process import CommandRunner
 from bringup.run.activation import Activation
 from bringup.run.history import now
-from bringup.run.indexes import IndexSettings
+from bringup.run.indexes import IndexSettings, past_unreachable
 from bringup.run.torchbuilt import split_builds
 from bringup.run.torchindex import torch_index
 from bringup.subjects import scheme_for
@@ -222,6 +223,8 @@ class Made:
     replaced: str = ""
     """What the environment made now replaced at its path (``Python 3.11.2``), said to the
     user: its packages went with it."""
+    detour: str = ""
+    """The index that did not answer, whose other locations the environment came from."""
 
     @property
     def ok(self) -> bool:
@@ -240,10 +243,14 @@ def make_environment(
     *,
     log_dir: Path,
     uv: Optional[str],
+    stamp_as: str = "",
 ) -> Made:
     """Create ``path`` for ``spec`` (or reuse it when its fingerprint matches) and install
-    its requirements; each command's output goes to its own log under ``log_dir``."""
-    fingerprint = spec.fingerprint(settings)
+    its requirements; each command's output goes to its own log under ``log_dir``. Where the
+    default index does not answer and the user's settings name other indexes or find-links,
+    it is made again from those, as pip would have installed (``Made.detour`` says so);
+    ``stamp_as``: the fingerprint of the settings the user has, for that second making."""
+    fingerprint = stamp_as or spec.fingerprint(settings)
     stamp = path / FINGERPRINT_FILE
     stamped = _stamp(stamp)
     if stamped[:1] == [fingerprint]:
@@ -270,10 +277,35 @@ def make_environment(
                 spec, path, unbuilt=why, log_path=str(log), made_as=made_as, replaced=replaced
             )
         if not done.ok:
+            # nothing half made is left behind (its logs say what failed): a full disk gets its
+            # space back (outsider14 D10), and the next ``up`` starts clean either way
+            shutil.rmtree(path, ignore_errors=True)
+            detour = None if stamp_as else _past_unreachable(settings, log)
+            if detour is not None:
+                again = make_environment(
+                    spec, path, detour, runner, log_dir=log_dir, uv=uv, stamp_as=fingerprint
+                )
+                return dataclasses.replace(again, detour=settings.index_url, replaced=replaced)
             error = f"`{' '.join(argv[:3])} ...` {done.describe()}"
             return Made(spec, path, error=error, log_path=str(log), replaced=replaced)
     stamp.write_text(f"{fingerprint}\n{made_as}\n", encoding="utf-8")
     return Made(spec, path, made_as=made_as, replaced=replaced)
+
+
+UNREACHABLE = ("error sending request", "Connection refused", "dns error", "operation timed out")
+"""uv's words for an index that did not answer (its error chain under ``Failed to fetch``)."""
+
+
+def _past_unreachable(settings: IndexSettings, log: Path) -> Optional[IndexSettings]:
+    """The settings to make the environment from again, where ``log`` says the default index
+    did not answer and other locations are given."""
+    try:
+        text = log.read_text(encoding="utf-8", errors="replace")[-20_000:]
+    except OSError:
+        return None
+    if settings.index_url not in text or not any(word in text for word in UNREACHABLE):
+        return None
+    return past_unreachable(settings)
 
 
 def _stamp(stamp: Path) -> list[str]:

@@ -23,7 +23,7 @@ from typing import Callable, Optional
 from bringup.model.plan import PlanStep
 from bringup.plan.order import PREPARES
 from bringup.process import REFUSED_STOPPED, Completed, SubprocessRunner
-from bringup.run.fingerprint import STAT_TREE, step_inputs
+from bringup.run.fingerprint import STAT_TREE, build_variables, step_inputs
 from bringup.run.graph import Unit
 from bringup.run.history import History, StepRow, now
 from bringup.run.installed import gone, held
@@ -172,6 +172,7 @@ def _run_unit(
             cwd=str(cwd),
             activation=setting.activation,
             before=before,
+            variables=build_variables(setting.env),
         )
         before = inputs
         if ctx.runner.stopped:

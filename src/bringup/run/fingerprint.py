@@ -1,6 +1,7 @@
 """Fingerprints of a step's inputs, so a step that passed is not run again while nothing it
 reads has changed: the repo's tree, its environment, its argv and working directory, the
-toolkit activation, and the inputs of the steps before it in its repo.
+toolkit activation, the variables that steer a build or an install, and the inputs of the steps
+before it in its repo.
 
 A repo's tree: from git when it is a work tree (HEAD, the diff against it and the untracked
 files git does not ignore), else from file stats (path, size, mtime). Build output is left
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from bringup.process import CommandRunner
@@ -103,6 +104,37 @@ def tree_fingerprint(root: Path, runner: CommandRunner) -> str:
     return stat_tree(root)
 
 
+BUILD_VARIABLES = frozenset(
+    (
+        # compilers and their flags: CMake's cmake-env-variables(7) and setuptools' build_ext
+        # (sysconfig's customize_compiler) read them
+        *("CC", "CXX", "CUDACXX", "CFLAGS", "CXXFLAGS", "CPPFLAGS", "CUDAFLAGS", "LDFLAGS"),
+        *("ARCHFLAGS", "CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH", "LIBRARY_PATH"),
+        "PKG_CONFIG_PATH",
+        # torch.utils.cpp_extension: the toolkits and the device archs a CUDA/ROCm build targets
+        *("CUDA_HOME", "CUDA_PATH", "ROCM_HOME", "TORCH_CUDA_ARCH_LIST", "PYTORCH_ROCM_ARCH"),
+        # scikit-build-core's pass-through of CMake options (CMAKE_ARGS: the prefix below)
+        *("SKBUILD_CMAKE_ARGS", "SKBUILD_CMAKE_DEFINE", "SETUPTOOLS_SCM_PRETEND_VERSION"),
+    )
+)
+"""Variables whose value changes what a build step makes: a step that passed with
+``CMAKE_ARGS=-DPYBIND11_FINDPYTHON=ON`` is not "reused" in a shell without it, where the same
+build fails (outsider14 D11, pybind/scikit_build_example)."""
+
+BUILD_PREFIXES = ("CMAKE_", "PIP_", "UV_")
+"""CMake reads its ``CMAKE_*`` variables (CMAKE_PREFIX_PATH, CMAKE_GENERATOR…), pip and uv every
+option as ``PIP_<OPTION>``/``UV_<SETTING>`` (an index, a constraint, build isolation)."""
+
+
+def build_variables(env: Mapping[str, str]) -> list[list[str]]:
+    """The pairs of ``env`` that steer a build or an install, sorted."""
+    return sorted(
+        [name, value]
+        for name, value in env.items()
+        if name in BUILD_VARIABLES or name.startswith(BUILD_PREFIXES)
+    )
+
+
 def step_inputs(
     *,
     tree: str,
@@ -111,8 +143,13 @@ def step_inputs(
     cwd: str,
     activation: Sequence[str],
     before: str,
+    variables: Sequence[Sequence[str]] = (),
 ) -> str:
     """One step's inputs as a hash; ``before``: the inputs of the step before it in its repo
-    (so a rebuilt library reruns the tests that use it)."""
-    data = json_bytes([tree, environment, list(argv), cwd, list(activation), before])
-    return hashlib.sha256(data).hexdigest()
+    (so a rebuilt library reruns the tests that use it); ``variables``: ``build_variables`` of
+    the step's environment (none set: the hash of the inputs before they counted, so no step
+    that passed then runs again for it)."""
+    fields: list[object] = [tree, environment, list(argv), cwd, list(activation), before]
+    if variables:
+        fields.append([list(pair) for pair in variables])
+    return hashlib.sha256(json_bytes(fields)).hexdigest()

@@ -74,6 +74,32 @@ class IndexSettings:
         return self.index_url == DEFAULT_URL and "--no-index" not in self.args
 
 
+def past_unreachable(settings: IndexSettings) -> Optional[IndexSettings]:
+    """The settings without their default index, for when it did not answer: pip warns and
+    reads its other indexes and find-links, uv stops at the first index that fails (outsider14
+    D12: a dead ``PIP_INDEX_URL`` beside pip.conf's ``extra-index-url`` and ``find-links``:
+    pip installed, ``uv venv --seed`` failed). None where nothing else is given."""
+    extras = (settings.env.get("UV_INDEX") or "").split()
+    links = settings.env.get("UV_FIND_LINKS") or "--find-links" in settings.args
+    if not extras and not links:
+        return None
+    env = dict(settings.env)
+    args = settings.args
+    if extras:
+        env["UV_DEFAULT_INDEX"], env["UV_INDEX"] = extras[0], " ".join(extras[1:]) or None
+    else:
+        env["UV_DEFAULT_INDEX"] = None
+        args = (*args, "--no-index")
+    env["UV_INDEX_URL"] = None
+    return IndexSettings(
+        args=args,
+        install_args=settings.install_args,
+        env=env,
+        origin=settings.origin,
+        index_url=extras[0].rstrip("/") if extras else settings.index_url,
+    )
+
+
 def pip_config_files(env: Mapping[str, str], home: Path) -> list[Path]:
     """pip's config files in the order pip reads them (later ones win); ``PIP_CONFIG_FILE``
     set to ``os.devnull`` turns them off."""

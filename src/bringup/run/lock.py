@@ -59,7 +59,11 @@ class Holding:
             self._write()
 
     def _write(self) -> None:
-        lines = [str(os.getpid()), *(f"{g} {t}" for g, t in sorted(self._groups.items()))]
+        pid = os.getpid()
+        lines = [
+            f"{pid} {_start_time(pid) or '-'}",
+            *(f"{g} {t}" for g, t in sorted(self._groups.items())),
+        ]
         data = "\n".join(lines).encode("ascii") + b"\n"
         for descriptor in self.descriptors:
             os.ftruncate(descriptor, 0)
@@ -117,10 +121,34 @@ def _one(path: Path, what: str, root: Path) -> Iterator[int]:
         os.close(descriptor)
 
 
+def up_lives(layout: StateLayout, stack: str) -> Optional[bool]:
+    """Whether the ``bringup up`` that last held ``stack``'s lock still runs: a run recorded as
+    running whose ``up`` is gone ended without writing its end (killed, or its state disk was
+    full: outsider14 D10). Read without locking, so a reader never makes an ``up`` that starts
+    meanwhile find the stack busy; None where the lock file cannot be read."""
+    path = layout.root / "locks" / _lock_name("stack", stack)
+    try:
+        descriptor = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return None
+    try:
+        first = os.pread(descriptor, _HEAD, 0).decode("ascii", "replace").partition("\n")[0]
+    finally:
+        os.close(descriptor)
+    fields = first.split()
+    if not fields or not fields[0].isdigit():
+        return False
+    start = _start_time(int(fields[0]))
+    return start is not None and fields[1:2] in ([], ["-"], [start])
+
+
 def _read(descriptor: int) -> tuple[Optional[str], list[tuple[int, str]]]:
     """The pid of the run that wrote the lock file and its running groups (leader start times)."""
     lines = os.pread(descriptor, _HEAD, 0).decode("ascii", "replace").splitlines()
-    holder = lines[0].strip() if lines and lines[0].strip().isdigit() else None
+    first = lines[0].split() if lines else []
+    holder = first[0] if first and first[0].isdigit() else None
     groups = []
     for line in lines[1:]:
         fields = line.split()

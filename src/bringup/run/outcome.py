@@ -60,6 +60,9 @@ class EnvironmentOutcome(msgspec.Struct, frozen=True, kw_only=True, omit_default
     log_path: Optional[str] = None
     replaced: Optional[str] = None
     """What a created environment replaced at its path (``environments.Made.replaced``)."""
+    detour: Optional[str] = None
+    """The default index that did not answer; the environment came from the user's other
+    indexes and find-links (``environments.Made.detour``), its secrets redacted."""
 
 
 class RunOutcome(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

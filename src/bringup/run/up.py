@@ -4,19 +4,23 @@ history. Rendering is the caller's (events come through ``on_start``/``on_end``)
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
 
+from bringup.errors import StackError
 from bringup.model.plan import Plan, PlanStep
 from bringup.model.requirements import Component
 from bringup.model.resolution import Resolution
 from bringup.model.rules import Rule
 from bringup.model.snapshot import Snapshot
 from bringup.process import SubprocessRunner
+from bringup.redaction import redact_secrets
 from bringup.run.activation import activation_for
 from bringup.run.environments import (
     EnvironmentSpec,
@@ -111,6 +115,7 @@ def _made_outcome(
         error=made.error or made.unbuilt or None,
         log_path=made.log_path,
         replaced=made.replaced or None,
+        detour=redact_secrets(made.detour) if made.detour else None,
     )
 
 
@@ -215,6 +220,11 @@ def bring_up(
             runner.stop()
             history.finish_run(run_id, "interrupted")
             raise
+        except Exception:
+            # the state disk filled up, or a step's machinery broke: the run ends here, and
+            # history must not call it running (outsider14 D10) — as far as the disk lets it
+            _end_as_far_as_possible(history, run_id)
+            raise
         elsewhere = any(v.status == "needs_hardware" for v in stack.resolution.verdicts)
         status = _run_status(outcomes, environments, elsewhere)
         history.finish_run(run_id, status)
@@ -227,6 +237,13 @@ def bring_up(
         steps=ordered,
         resumed_from=resumed,
     )
+
+
+def _end_as_far_as_possible(history: History, run_id: int) -> None:
+    """Record a run that raised as failed, unless the database cannot take even that (its disk
+    is full): then ``history`` tells it from a live run by its lock (``run.lock.up_lives``)."""
+    with contextlib.suppress(StackError, sqlite3.Error, OSError):
+        history.finish_run(run_id, "failed")
 
 
 NOTHING_RAN = "nothing ran"
