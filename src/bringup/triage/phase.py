@@ -17,7 +17,12 @@ bring-up it failed on. The innermost of these decides (importing torch can open 
   when something imports it. A module body below another frame, that no runner started, is an
   import: the program was still loading its packages, before any of its own work, whatever
   failed there (a package written for another Python, a plugin out of step with its host, a
-  module that runs a check at import): ``install``.
+  module that runs a check at import): ``install``;
+- converting a model offline: a frame of torch.onnx's exporter, or a program that is a
+  converter or exporter script (its outermost frame the module body of a ``convert*.py`` or
+  ``export*.py`` outside the installed packages: mlx-examples' llms/*/convert.py, llama.cpp's
+  convert_hf_to_gguf.py): ``build``, as the layer rule has an offline conversion (a failure there
+  is the conversion's, before any job runs the model).
 
 ``ranking`` reads the layer so for a diagnosis that only says an operation failed (a catch-all,
 the fallback's class or evidence: ``operator_execution`` is only their usual layer).
@@ -59,10 +64,15 @@ _DEVICE_START = re.compile(
 _STARTS_DEVICE = frozenset({"_lazy_init", "set_device", "init", "_init_device", "init_device"})
 """torch's and torch_npu's device start-up (torch/cuda/__init__.py ``_lazy_init``,
 ``set_device``, ``init``; torch_npu/npu/__init__.py and utils.py the same for the NPU)."""
+_EXPORTER = re.compile(r"[/\\]torch[/\\]onnx[/\\]")
+"""torch.onnx's exporter (pytorch/pytorch torch/onnx/utils.py ``export``, torch/onnx/_internal)."""
+_CONVERTER = re.compile(r"(?:^|[/\\])(?:convert|export)[\w-]{0,80}\.py$")
+_INSTALLED = re.compile(r"[/\\](?:site|dist)-packages[/\\]")
 MODULE = "<module>"
 INSTALL: Layer = "install"
 COMMUNICATION: Layer = "communication"
 DEVICE_INIT: Layer = "device_init"
+BUILD: Layer = "build"
 
 
 def frames_of(frames: Sequence[Frame]) -> list[tuple[str, str]]:
@@ -81,7 +91,7 @@ def imported(frames: Sequence[tuple[str, str]]) -> bool:
 
 def layer_of(frames: Sequence[tuple[str, str]]) -> Optional[Layer]:
     """The layer of what ``frames`` (outermost first) show the process doing, innermost first:
-    a collective, opening the device, importing; None for anything else."""
+    a collective, opening the device, importing, converting a model; None for anything else."""
     if not frames:
         return None
     path, function = frames[-1]
@@ -89,7 +99,20 @@ def layer_of(frames: Sequence[tuple[str, str]]) -> Optional[Layer]:
         return COMMUNICATION
     if _DEVICE_START.search(path) and function in _STARTS_DEVICE:
         return DEVICE_INIT
-    return INSTALL if imported(frames) else None
+    if imported(frames):
+        return INSTALL
+    return BUILD if converting(frames) else None
+
+
+def converting(frames: Sequence[tuple[str, str]]) -> bool:
+    """Whether ``frames`` (outermost first) convert a model offline: torch.onnx's exporter
+    among them, or a program that is a converter script (the outermost frame a module body in
+    a ``convert*.py`` or ``export*.py`` that no installed package holds)."""
+    if not frames:
+        return False
+    path, function = frames[0]
+    started = function == MODULE and _CONVERTER.search(path) and not _INSTALLED.search(path)
+    return bool(started) or any(_EXPORTER.search(p) for p, _ in frames)
 
 
 def phase_before(frames: Sequence[Frame]) -> str:

@@ -35,7 +35,8 @@ In a log that shows a kernel compiled while the job ran, a ``build`` layer is re
 ``operator_execution``, and in one that shows the project's own build, the fallback's install or
 operator reading as ``build`` (``bringup.triage.runtimecompile``); a catch-all's or the fallback's
 ``operator_execution`` read from an exception raised while a module was being imported is read
-as ``install`` (``bringup.triage.phase``).
+as ``install``, and one raised while a model was converted offline as ``build``
+(``bringup.triage.phase``).
 """
 
 from __future__ import annotations

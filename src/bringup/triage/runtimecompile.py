@@ -27,7 +27,8 @@ from bringup.triage.findings import Findings
 RUNTIME_COMPILE = "runtime-compile"
 """The mark's owner: the log shows a kernel compiled while the job ran."""
 PROJECT_BUILD = "project-build"
-"""The mark's owner: the log shows the project's own build (pip, setup.py, CMake, make)."""
+"""The mark's owner: the log shows the project's own build (pip, setup.py, CMake, make) or an
+offline model converter (ATC, trtexec, a converter script)."""
 
 
 def in_the_job(diagnoses: list[Diagnosis], findings: Findings) -> list[Diagnosis]:
