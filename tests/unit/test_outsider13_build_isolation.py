@@ -7,6 +7,7 @@ pyproject.toml:1-8."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 import msgspec
 import pytest
@@ -107,7 +108,12 @@ def test_each_folder_is_read_once_however_many_steps_install_it(
     (tmp_path / "setup.py").write_text(SIMPLE_KNN)
     reads: list[Path] = []
     original = isolation.build_table
-    monkeypatch.setattr(isolation, "build_table", lambda f: reads.append(f) or original(f))
+
+    def counted(folder: Path) -> Optional[list[str]]:
+        reads.append(folder)
+        return original(folder)
+
+    monkeypatch.setattr(isolation, "build_table", counted)
     argvs = [("pip", "install", "."), ("pip", "install", "-e", "."), ("pip", "install", "./")]
     steps = tuple(
         Step(name=" ".join(a), kind="install", argv=a, source=file_source("README.md", n))
