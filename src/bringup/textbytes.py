@@ -8,6 +8,7 @@ same file alike."""
 from __future__ import annotations
 
 import codecs
+import re
 from typing import Optional, Union
 
 SNIFF_BYTES = 4096
@@ -61,7 +62,8 @@ def decode_report(data: bytes) -> tuple[str, Optional[str]]:
 
 def legacy_codec(data: Union[bytes, bytearray], *, cut: bool = False) -> Optional[str]:
     """The codec of ``LEGACY_CJK`` that bytes which are not UTF-8 are in, tried in its order
-    (GB18030 only when its characters are mostly GB2312's), or None: UTF-16 or UTF-8 by
+    (one whose text holds a run of CJK characters, ``_CJK_RUN``; GB18030 first only when its
+    characters are mostly GB2312's), or None: UTF-16 or UTF-8 by
     their mark, UTF-8, UTF-8 but for a stray byte, or no legacy encoding decodes them.
     ``cut``: ``data`` is a log's first bytes, so a character cut at its end is no error.
     The one sniff for reports (``decode_report``) and logs (``explain``, ``triage.blocks``)."""
@@ -72,12 +74,19 @@ def legacy_codec(data: Union[bytes, bytearray], *, cut: bool = False) -> Optiona
     decoded = []
     for codec in LEGACY_CJK:
         text = _decodes(data, codec, cut)
-        if text is not None:
+        if text is not None and _CJK_RUN.search(text) is not None:
             decoded.append((text, codec))
     for text, codec in decoded:
         if codec != "gb18030" or _mostly_gb2312(text):
             return codec
     return decoded[0][1] if decoded else None
+
+
+_CJK_RUN = re.compile("[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]{3}")
+"""Three CJK characters in a row (ideographs, kana, Hangul, full-width forms): what text in a
+CJK encoding holds and Latin-1 or cp1252 text read in one never does (a German log's ``Größe``
+read as GB18030 is ``Gr`` and one ideograph; the byte after an accented letter joins it, so
+ASCII words were eaten)."""
 
 
 def _decodes(data: Union[bytes, bytearray], codec: str, cut: bool) -> Optional[str]:

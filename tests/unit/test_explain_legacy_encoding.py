@@ -62,3 +62,17 @@ def test_utf8_with_a_stray_byte_and_a_cut_character_stays_utf8() -> None:
     stray = b"PATH: /home/Ren\xe9e/bin\n" + utf8
     assert log_codec(stray) is None
     assert scan_log(stray).hits.keys() == scan_log(utf8).hits.keys()
+
+
+def test_a_latin1_log_is_no_cjk_text() -> None:
+    # c3333/cpp-docs.de-de@2a28f160a0bbf4c670a3b54c51b94e99e737be7a
+    # docs/error-messages/compiler-errors-1/compiler-error-c2065.md (German MSVC's words, as a
+    # German Windows console saves them, cp1252): read as GB18030, "für einen" lost its "r e"
+    german = (
+        "Der Compiler die Deklaration für einen Bezeichner nicht gefunden werden. Es gibt viele"
+        " mögliche Ursachen für diesen Fehler.\n"
+    ) * 40
+    for encoding in ("cp1252", "latin-1"):
+        data = german.encode(encoding)
+        assert log_codec(data[:SNIFF_BYTES]) is None
+        assert not_text(data) is None
