@@ -59,7 +59,9 @@ def clipped(text: str, limit: int) -> str:
     "... Failed to fetch: http://127.0.0.1:9/setuptoo")."""
     if len(text) <= limit:
         return text
-    room = max(limit - 5, 2)
+    if limit < 7:  # no room for a character on each side of " ... ": the start alone
+        return text[: max(limit, 0)]
+    room = limit - 5
     head = text[: room // 2]
     tail = text[len(text) - (room - len(head)) :]
     head = head.rsplit(" ", 1)[0] if " " in head[1:] else head

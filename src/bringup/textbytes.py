@@ -8,6 +8,7 @@ same file alike."""
 from __future__ import annotations
 
 import codecs
+import re
 from typing import Optional, Union
 
 SNIFF_BYTES = 4096
@@ -21,6 +22,15 @@ def utf16_marked(head: Union[bytes, bytearray]) -> bool:
     text with none is binary garbage ahead of a UTF-8 log, not UTF-16."""
     sniffed = head[:SNIFF_BYTES]
     return sniffed.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and b"\x00" in sniffed
+
+
+def log_codec(head: Union[bytes, bytearray]) -> Optional[str]:
+    """The codec a log whose first bytes are ``head`` is decoded from as it streams: UTF-16
+    by its mark, a legacy CJK encoding (``legacy_codec``: a Chinese Windows console's GBK log
+    read as UTF-8 missed every pattern with Chinese words, and a mostly Chinese one was
+    refused as binary), else None (matched as the UTF-8 bytes it is)."""
+    sniffed = head[:SNIFF_BYTES]
+    return "utf-16" if utf16_marked(sniffed) else legacy_codec(sniffed, cut=True)
 
 
 def decode_text(data: bytes) -> str:
@@ -41,29 +51,50 @@ bytes read as GBK give mostly characters outside it."""
 
 def decode_report(data: bytes) -> tuple[str, Optional[str]]:
     """``data`` as text, and the legacy encoding assumed (its ``LEGACY_CJK`` name; None for
-    UTF-8 or UTF-16): bytes that are not UTF-8 are tried as each of ``LEGACY_CJK`` (outsider 13
-    D16: a report saved as GBK was called binary); bytes none decodes are read as
-    ``decode_text`` reads them."""
+    UTF-8 or UTF-16): bytes that are not UTF-8 are read in ``legacy_codec``'s encoding
+    (outsider 13 D16: a report saved as GBK was called binary); bytes none decodes are read
+    as ``decode_text`` reads them."""
+    codec = legacy_codec(data)
+    if codec is None:
+        return decode_text(data), None
+    return data.decode(codec), LEGACY_CJK[codec]
+
+
+def legacy_codec(data: Union[bytes, bytearray], *, cut: bool = False) -> Optional[str]:
+    """The codec of ``LEGACY_CJK`` that bytes which are not UTF-8 are in, tried in its order
+    (one whose text holds a run of CJK characters, ``_CJK_RUN``; GB18030 first only when its
+    characters are mostly GB2312's), or None: UTF-16 or UTF-8 by
+    their mark, UTF-8, UTF-8 but for a stray byte, or no legacy encoding decodes them.
+    ``cut``: ``data`` is a log's first bytes, so a character cut at its end is no error.
+    The one sniff for reports (``decode_report``) and logs (``explain``, ``triage.blocks``)."""
     if utf16_marked(data) or data.startswith(codecs.BOM_UTF8):
-        return decode_text(data), None
-    try:
-        return data.decode("utf-8"), None
-    except UnicodeDecodeError:
-        pass
-    if _mostly_utf8(data):
-        return decode_text(data), None
+        return None
+    if _decodes(data, "utf-8", cut) is not None or _mostly_utf8(data, cut):
+        return None
     decoded = []
-    for encoding in LEGACY_CJK:
-        try:
-            decoded.append((data.decode(encoding), encoding))
-        except UnicodeDecodeError:
-            continue
-    for text, encoding in decoded:
-        if encoding != "gb18030" or _mostly_gb2312(text):
-            return text, LEGACY_CJK[encoding]
-    if decoded:
-        return decoded[0][0], LEGACY_CJK[decoded[0][1]]
-    return decode_text(data), None
+    for codec in LEGACY_CJK:
+        text = _decodes(data, codec, cut)
+        if text is not None and _CJK_RUN.search(text) is not None:
+            decoded.append((text, codec))
+    for text, codec in decoded:
+        if codec != "gb18030" or _mostly_gb2312(text):
+            return codec
+    return decoded[0][1] if decoded else None
+
+
+_CJK_RUN = re.compile("[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]{3}")
+"""Three CJK characters in a row (ideographs, kana, Hangul, full-width forms): what text in a
+CJK encoding holds and Latin-1 or cp1252 text read in one never does (a German log's ``Größe``
+read as GB18030 is ``Gr`` and one ideograph; the byte after an accented letter joins it, so
+ASCII words were eaten)."""
+
+
+def _decodes(data: Union[bytes, bytearray], codec: str, cut: bool) -> Optional[str]:
+    """``data`` in ``codec``, or None when it holds a sequence ``codec`` refuses."""
+    try:
+        return codecs.getincrementaldecoder(codec)().decode(bytes(data), final=not cut)
+    except UnicodeDecodeError:
+        return None
 
 
 _STRAY = 20
@@ -72,11 +103,11 @@ one bad sequence, or at least this many good characters beyond ASCII for each ba
 Big5 or Shift_JIS text read as UTF-8 holds almost only bad ones."""
 
 
-def _mostly_utf8(data: bytes) -> bool:
+def _mostly_utf8(data: Union[bytes, bytearray], cut: bool = False) -> bool:
     """Whether ``data`` is UTF-8 but for a stray byte or so: read as GB18030 or Big5 whole,
     its every character beyond ASCII is garbled (``中文系统`` as ``涓\ue15f枃绯荤粺`` for
     one ``\xe9``)."""
-    text = data.decode("utf-8", errors="replace")
+    text = codecs.getincrementaldecoder("utf-8")("replace").decode(bytes(data), final=not cut)
     replaced = text.count("\ufffd")
     bad = replaced - data.count("\ufffd".encode())
     good = sum(1 for c in text if ord(c) > 0x7F) - replaced
@@ -107,8 +138,7 @@ _COMPRESSED = ((b"\x1f\x8b", "gzip"), (b"\xfd7zXZ\x00", "xz"), (b"\x28\xb5\x2f\x
 file is (decompress it first: ``zcat LOG | bringup explain -``)."""
 
 UNDECODABLE_SHARE = 0.5
-"""More than this share of a start's bytes not UTF-8: not text. A log in a legacy encoding
-(GBK) keeps its ASCII words, digits and spaces, so it stays under half."""
+"""More than this share of a start's bytes not UTF-8, nor in a legacy CJK encoding: not text."""
 
 CONTROL_SHARE = 0.05
 """More than this share of control bytes (not tab, newline, carriage return, form feed,
@@ -120,7 +150,8 @@ _TEXT_CONTROLS = frozenset(b"\t\n\r\f\v\b\x1b")
 def not_text(head: Union[bytes, bytearray]) -> Optional[str]:
     """Why a file whose first ``SNIFF_BYTES`` are ``head`` is not a text log (a compressed
     file, an executable, random data), else None: a NUL byte (git's own test; UTF-16 with
-    its byte-order mark excepted), many control bytes, or mostly undecodable bytes."""
+    its byte-order mark excepted), many control bytes, or mostly bytes that are neither UTF-8
+    nor a legacy CJK encoding's (``legacy_codec``)."""
     sniffed = bytes(head[:SNIFF_BYTES])
     for magic, name in _COMPRESSED:
         if sniffed.startswith(magic):
@@ -134,6 +165,7 @@ def not_text(head: Union[bytes, bytearray]) -> Optional[str]:
         return f"{controls} of its first {len(sniffed)} bytes are control characters"
     decoded = sniffed.decode("utf-8", errors="replace")
     readable = sum(len(c.encode("utf-8")) for c in decoded if c != "\ufffd")
-    if len(sniffed) - readable > UNDECODABLE_SHARE * len(sniffed):
+    undecodable = len(sniffed) - readable > UNDECODABLE_SHARE * len(sniffed)
+    if undecodable and legacy_codec(sniffed, cut=True) is None:
         return f"{len(sniffed) - readable} of its first {len(sniffed)} bytes are not UTF-8"
     return None

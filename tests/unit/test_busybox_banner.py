@@ -1,8 +1,9 @@
 """review31 L5: BusyBox's wget has no ``--version``: it answers with its usage banner and exit
 1 (docker-library/busybox#78: "``--version`` option returns ``unrecognized option``"), so the
-probe said "failed" of a wget the machine can run. The version is BusyBox's, read from the
-banner. The lines are termux/termux-packages#2018's (BusyBox v1.27.2's wget refusing an option)
-and juewuy/ShellCrash#39's (a banner with empty parentheses)."""
+probe said "failed" of a wget the machine can run. The applet is found; its value names
+BusyBox's release, read from the banner (review32: never as wget's own version). The lines are
+termux/termux-packages#2018's (BusyBox v1.27.2's wget refusing an option) and
+juewuy/ShellCrash#39's (a banner with empty parentheses)."""
 
 from __future__ import annotations
 
@@ -34,9 +35,10 @@ def _version(text: str) -> tuple[object, Optional[int]]:
     return found.value, found.source.line
 
 
-def test_the_version_is_busyboxs_from_its_banner() -> None:
-    assert _version(TERMUX) == ("1.27.2", 2)
-    assert _version(SHELLCRASH) == ("1.28.3", 2)
+def test_the_value_is_busyboxs_release_never_the_tools_version() -> None:
+    # review32 LOW: BusyBox's release was read as wget's own version (wget 1.27.2)
+    assert _version(TERMUX) == ("BusyBox 1.27.2", 2)
+    assert _version(SHELLCRASH) == ("BusyBox 1.28.3", 2)
 
 
 class _BusyBox:
@@ -65,7 +67,7 @@ def test_the_probe_reads_busyboxs_wget_and_still_fails_a_tool_without_a_banner(
         (tmp_path / "bin" / tool).chmod(0o755)
     ctx = ProbeContext(runner=_BusyBox(), files=Sysroot(tmp_path), env={"PATH": "/bin"})
     facts = {f.key: f for f in probe_toolchain(ctx).facts}
-    assert (facts[keys.WGET].status, facts[keys.WGET].value) == ("ok", "1.27.2")
+    assert (facts[keys.WGET].status, facts[keys.WGET].value) == ("ok", "BusyBox 1.27.2")
     assert facts[keys.MAKE].status == "failed"
 
 

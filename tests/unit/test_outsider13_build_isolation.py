@@ -7,12 +7,14 @@ pyproject.toml:1-8."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 import msgspec
+import pytest
 
 from bringup.model import Step, file_source
 from bringup.model.requirements import Component
-from bringup.plan.isolation import undeclared, without_build_isolation
+from bringup.plan.isolation import build_table, undeclared, without_build_isolation
 from bringup.run.environments import _step_tools
 
 SIMPLE_KNN = """from setuptools import setup
@@ -49,7 +51,7 @@ def _component(root: Path, argv: tuple[str, ...]) -> Component:
 
 def test_an_install_whose_setup_imports_torch_builds_without_isolation(tmp_path: Path) -> None:
     (tmp_path / "setup.py").write_text(SIMPLE_KNN)
-    assert undeclared(tmp_path) == ["torch"]
+    assert undeclared(tmp_path, build_table(tmp_path)) == ["torch"]
     [step] = without_build_isolation(_component(tmp_path, ("pip", "install", "."))).steps
     assert step.argv == ("pip", "install", "--no-build-isolation", ".")
     # the environment then has the build backend the isolated build would have brought
@@ -59,7 +61,7 @@ def test_an_install_whose_setup_imports_torch_builds_without_isolation(tmp_path:
 def test_a_build_table_that_requires_the_import_keeps_isolation(tmp_path: Path) -> None:
     (tmp_path / "setup.py").write_text(SIMPLE_KNN)
     (tmp_path / "pyproject.toml").write_text(CMAKE_EXAMPLE_BUILD.replace('"wheel"', '"torch"'))
-    assert undeclared(tmp_path) == []
+    assert undeclared(tmp_path, build_table(tmp_path)) == []
     component = _component(tmp_path, ("pip", "install", "."))
     assert without_build_isolation(component) is component
 
@@ -71,7 +73,7 @@ def test_an_import_in_a_try_or_of_the_setuptools_kind_is_no_reason(tmp_path: Pat
         "try:\n    import torch\nexcept ImportError:\n    torch = None\n"
     )
     (tmp_path / "pyproject.toml").write_text(CMAKE_EXAMPLE_BUILD)
-    assert undeclared(tmp_path) == []
+    assert undeclared(tmp_path, build_table(tmp_path)) == []
 
 
 def test_check_shows_the_install_as_it_runs_beside_the_words_it_cites() -> None:
@@ -95,3 +97,29 @@ def test_check_shows_the_install_as_it_runs_beside_the_words_it_cites() -> None:
     assert step_text(same) == "pip install ./cmake_example"
     named = msgspec.structs.replace(written, name="Build the extension")
     assert step_text(named) == "Build the extension"
+
+
+def test_each_folder_is_read_once_however_many_steps_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # review32 LOW: setup.py (and pyproject.toml, twice) were parsed again for every step
+    from bringup.plan import isolation
+
+    (tmp_path / "setup.py").write_text(SIMPLE_KNN)
+    reads: list[Path] = []
+    original = isolation.build_table
+
+    def counted(folder: Path) -> Optional[list[str]]:
+        reads.append(folder)
+        return original(folder)
+
+    monkeypatch.setattr(isolation, "build_table", counted)
+    argvs = [("pip", "install", "."), ("pip", "install", "-e", "."), ("pip", "install", "./")]
+    steps = tuple(
+        Step(name=" ".join(a), kind="install", argv=a, source=file_source("README.md", n))
+        for n, a in enumerate(argvs, start=1)
+    )
+    component = Component(name="simple-knn", path=str(tmp_path), role="ops", steps=steps)
+    built = without_build_isolation(component).steps
+    assert all("--no-build-isolation" in step.argv for step in built)
+    assert reads == [tmp_path]

@@ -38,3 +38,25 @@ def test_a_script_named_for_setting_up_is_no_chore_whatever_else_it_says() -> No
     assert step_kind(SETUP_CLEAN_ENV) == "install"
     assert step_kind(("bash", "install_clean.sh")) == "install"
     assert step_kind(("bash", "cleanup_session.sh")) is None
+
+
+# YanisRey/csnlp_project@5f7bc926c6e94e8221a6c3b74df84caf3f7d1a21 README.md ("### Preprocessing"
+# over the block): a script that cleans data is the route's first step where the guide says it
+# prepares the input (review32 LOW: clean_data.sh counted a chore whatever the guide said)
+PREPROCESSING = "### Preprocessing\n"
+LOAD_AND_CLEAN = ("./scripts/load_and_clean_data.sh",)
+
+
+def test_a_clean_script_the_guide_says_prepares_data_is_a_step() -> None:
+    from bringup.scan.extraction import SourceFile
+    from bringup.scan.stepkinds import prepares_data
+    from bringup.scan.steps import steps_from_commands
+
+    assert step_kind(LOAD_AND_CLEAN) is None  # by its name alone, upkeep
+    assert prepares_data(LOAD_AND_CLEAN, PREPROCESSING)
+    file = SourceFile(ref="README.md", rel="README.md", text="./scripts/load_and_clean_data.sh\n")
+    commands = parse_commands(file.text)
+    [step] = steps_from_commands(file, commands, context=PREPROCESSING)
+    assert (step.argv, step.kind) == (LOAD_AND_CLEAN, "run")
+    assert steps_from_commands(file, commands, context="### Cleanup\nremove old runs") == []
+    assert not prepares_data(("bash", "backup_data.sh"), PREPROCESSING)  # not a clean script

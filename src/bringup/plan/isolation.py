@@ -36,15 +36,18 @@ _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 def without_build_isolation(component: Component) -> Component:
     """``component`` with ``--no-build-isolation`` on each ``pip install`` of a folder of its
     checkout whose setup script imports a build dependency its isolated build lacks
-    (``undeclared``); else ``component`` itself."""
+    (``undeclared``) or whose build table leaves open what the repo caps; else ``component``
+    itself. Each folder's setup.py and pyproject.toml are read once, however many steps
+    install it."""
     bounds = _bounded(component)
-    steps = [_step(step, Path(component.path), bounds) for step in component.steps]
+    decided: dict[Path, bool] = {}
+    steps = [_step(step, Path(component.path), bounds, decided) for step in component.steps]
     if all(new is old for new, old in zip(steps, component.steps)):
         return component
     return msgspec.structs.replace(component, steps=tuple(steps))
 
 
-def _step(step: Step, root: Path, bounds: frozenset[str]) -> Step:
+def _step(step: Step, root: Path, bounds: frozenset[str], decided: dict[Path, bool]) -> Step:
     argv = step.argv
     if pip_install_targets(argv) is None or NO_BUILD_ISOLATION in argv:
         return step
@@ -52,23 +55,24 @@ def _step(step: Step, root: Path, bounds: frozenset[str]) -> Step:
     if not folder or folder.startswith(("/", "..")):
         return step
     inside = root / posixpath.normpath(folder)
-    if not undeclared(inside) and not _unbounded(inside, bounds):
+    if inside not in decided:
+        requires = build_table(inside)
+        decided[inside] = bool(undeclared(inside, requires) or _unbounded(requires, bounds))
+    if not decided[inside]:
         return step
     at = argv.index("install") + 1
     return msgspec.structs.replace(step, argv=(*argv[:at], NO_BUILD_ISOLATION, *argv[at:]))
 
 
-def undeclared(folder: Path) -> list[str]:
+def undeclared(folder: Path, requires: Optional[list[str]]) -> list[str]:
     """The build dependencies ``folder``'s ``setup.py`` imports when it starts (outside a
-    ``try`` or a function) that its isolated build would not have: neither in its
-    ``build-system.requires`` nor pip's default, nor a module of the folder itself."""
+    ``try`` or a function) that its isolated build would not have: neither in its build
+    table's ``requires`` (``build_table``) nor pip's default, nor a module of the folder."""
     try:
         tree = ast.parse((folder / "setup.py").read_text("utf-8", errors="replace"))
     except (OSError, SyntaxError, ValueError, RecursionError):
         return []
-    required = _build_requires(folder)
-    if required is None:
-        required = set(_ISOLATED_DEFAULT)
+    required = set(_ISOLATED_DEFAULT) if requires is None else set(_names(requires))
     missing = []
     for module in _started_imports(tree.body):
         subject = BUILD_IMPORTS.get(module) or (module if module in frameworks() else None)
@@ -90,21 +94,15 @@ def _bounded(component: Component) -> frozenset[str]:
     )
 
 
-def _unbounded(folder: Path, bounds: frozenset[str]) -> list[str]:
-    """What ``folder``'s build table requires with no upper bound that the repo caps: the
+def _unbounded(requires: Optional[list[str]], bounds: frozenset[str]) -> list[str]:
+    """What a build table's ``requires`` lists with no upper bound that the repo caps: the
     isolated build takes the newest (``cmake>=3.12``, pybind/cmake_example@7a94877f
     pyproject.toml:6, took CMake 4, which refuses the vendored pybind11's
     ``cmake_minimum_required(VERSION 3.4)``, outsider13 D13); without isolation the build
     uses the environment's, planned within the cap."""
-    try:
-        text = (folder / "pyproject.toml").read_text("utf-8", errors="replace")
-        build = parse_toml(text, "pyproject.toml").get("build-system")
-    except (OSError, ValueError):
-        return []
-    requires = build.get("requires") if isinstance(build, dict) else None
     found = []
-    for entry in requires if isinstance(requires, list) else []:
-        name = _NAME.match(entry.strip()) if isinstance(entry, str) else None
+    for entry in requires or []:
+        name = _NAME.match(entry.strip())
         if name is not None and _key(name.group(0)) in bounds and "<" not in entry:
             found.append(_key(name.group(0)))
     return found
@@ -125,9 +123,9 @@ def _started_imports(body: list[ast.stmt]) -> list[str]:
     return found
 
 
-def _build_requires(folder: Path) -> Optional[set[str]]:
-    """The names ``folder``'s ``pyproject.toml`` lists in ``build-system.requires``; None
-    when it lists none (no file, no table, unreadable)."""
+def build_table(folder: Path) -> Optional[list[str]]:
+    """The entries of ``folder``'s ``pyproject.toml`` ``build-system.requires``; None when it
+    lists none (no file, no table, unreadable)."""
     try:
         text = (folder / "pyproject.toml").read_text("utf-8", errors="replace")
         document = parse_toml(text, "pyproject.toml")
@@ -137,8 +135,12 @@ def _build_requires(folder: Path) -> Optional[set[str]]:
     requires = build.get("requires") if isinstance(build, dict) else None
     if not isinstance(requires, list):
         return None
-    names = (_NAME.match(r.strip()) for r in requires if isinstance(r, str))
-    return {_key(match.group(0)) for match in names if match}
+    return [entry for entry in requires if isinstance(entry, str)]
+
+
+def _names(requires: list[str]) -> list[str]:
+    names = (_NAME.match(entry.strip()) for entry in requires)
+    return [_key(match.group(0)) for match in names if match]
 
 
 def _local(folder: Path, module: str) -> bool:

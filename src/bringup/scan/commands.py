@@ -164,8 +164,13 @@ def _parsed(joined: LogicalLine) -> tuple[Command, ...]:
     commands: list[Command] = []
     stripped = joined.text.strip()
     skip = len(joined.text) - len(joined.text.lstrip())
-    if stripped.startswith("$ "):
-        stripped, skip = stripped[2:], skip + 2
+    prompt = (
+        _PROMPT.match(stripped)
+        if "$" in stripped[:1] or "➜" in stripped or "@" in stripped
+        else None
+    )
+    if prompt is not None:
+        stripped, skip = stripped[prompt.end() :], skip + prompt.end()
     if ")" in stripped:
         pattern = _CASE_PATTERN.match(stripped)
         if pattern is not None:  # ``pigz)``: the rest of the line is the branch's command
@@ -200,6 +205,15 @@ def _parsed(joined: LogicalLine) -> tuple[Command, ...]:
         segment, lines = [], []
     return tuple(commands)
 
+
+_PROMPT = lazyre.compile(
+    r"\$\s+|(?:\([\w.-]{1,64}\)\s*){0,3}(?:➜\s+\S{1,200}(?:\s+(?:git|hg|svn):\([^)\s]{1,200}\))?"
+    r"(?:\s+✗)?\s+|[\w.-]{1,64}@[\w.-]{1,64}:[^\s$#]{0,300}[$#]\s+)"
+)
+"""A shell's prompt pasted before the command: ``$ ``, oh-my-zsh's default theme (``➜
+gym-server git:(master) ✗ pip install -r requirements.txt``: the arrow, the folder, the
+branch, the dirty mark; review32 LOW, the arrow read as a note left an empty command) and
+bash's ``user@host:~/dir$ ``, either after a ``(venv)`` or conda ``(base)``."""
 
 _ARROWS = frozenset({"→", "⇒", "⟶", "➜", "➔"})
 """A word no shell reads as one: an arrow, after which a guide says what the command does or

@@ -119,8 +119,28 @@ copy into ``backup/``, bigorange1024/ascendc@541ca73c README.md:66, outsider13 D
 checkout needs none of them to build, test or run. A script named for setting up or installing
 too (``bash setup_clean_env.sh``: "clean" says which environment it makes, PaulChouLedger/
 LedgerAI@3d4808df LLM_tuning/README.md:25) prepares the environment (``_INSTALLS``)."""
+_CLEANS = lazyre.compile(r"(?:^|(?<=[-_.]))clean(?:up|all)?(?=[-_.]|$)", re.IGNORECASE)
+_PREPARES = lazyre.compile(
+    r"\bpre-?process|\bprepar(?:e|es|ing|ation)\b|\btokeni[sz]|\bdata (?:cleaning|preparation|"
+    r"processing)\b|预处理|清洗|数据(?:处理|准备)",
+    re.IGNORECASE,
+)
+"""What a guide says a script is for when cleaning is preparing data: a ``clean`` script named
+for what it cleans is upkeep where the guide says so ("Clean runtime data", "清理运行时数据":
+delete what runs left) and a step where it prepares the input ("### Preprocessing" over
+``./scripts/load_and_clean_data.sh``, YanisRey/csnlp_project README.md; "清洗", washing, is
+the Chinese word for preparing data, "清理", clearing, for removing it)."""
 _CHORE_TARGET = lazyre.compile(r"format|fmt|style", re.IGNORECASE)
 """Make targets that format the sources (a script named so may format data: a step)."""
+
+
+def prepares_data(argv: tuple[str, ...], context: str) -> bool:
+    """Whether ``argv`` runs a ``clean`` script that the guide's words around it (``context``:
+    its heading and paragraph) say prepares data, a step though its name reads as upkeep."""
+    name = _script_name(argv)
+    if not name.endswith(".sh") or not _CLEANS.search(name.rsplit(".", 1)[0]):
+        return False
+    return _PREPARES.search(context) is not None
 
 
 def step_kind(argv: tuple[str, ...]) -> StepKind | None:

@@ -25,7 +25,13 @@ from bringup.scan.devices import chips_in, device_counts
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fillins import fill_ins
 from bringup.scan.prose_vocabulary import Vendor, vendor_of
-from bringup.scan.stepkinds import command_needs, launched_count, step_kind, step_name
+from bringup.scan.stepkinds import (
+    command_needs,
+    launched_count,
+    prepares_data,
+    step_kind,
+    step_name,
+)
 
 _TOOLKIT = lazyre.compile(r"toolkit|工具包|开发套件", re.IGNORECASE)
 
@@ -147,6 +153,8 @@ def steps_from_commands(
             cwd = _join(cwd, command.argv[1])
             continue
         kind = step_kind(command.argv)
+        if kind is None and prepares_data(command.argv, context):
+            kind = "run"
         if kind is None or not command.plain or said_to_fail(file, command.line):
             continue
         if kind == "install" and _alternative(command.argv, installed):

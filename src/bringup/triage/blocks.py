@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple, Optional, Protocol, Union
 
-from bringup.textbytes import SNIFF_BYTES, utf16_marked
+from bringup.textbytes import SNIFF_BYTES, log_codec
 from bringup.triage.pasted import plain
 
 BLOCK_BYTES = 128 << 10
@@ -67,12 +67,15 @@ def iter_blocks(
     """Blocks of complete lines from ``source``; each ends with ``\\n`` except perhaps the
     last. Overlong lines keep their two ends, each cut recorded in ``cuts`` when it is given. A
     source that opens with a byte-order mark is read as the encoding it names: UTF-16
-    (PowerShell's ``>`` writes it) is decoded to UTF-8 as it streams, a UTF-8 mark is dropped."""
+    (PowerShell's ``>`` writes it) is decoded to UTF-8 as it streams, a UTF-8 mark is dropped;
+    one whose start is GBK/GB18030, Big5, Shift_JIS or EUC-KR (``textbytes.log_codec``) is
+    decoded to UTF-8 likewise."""
     readinto = getattr(source, "readinto", None)
     head = _fill(source, readinto, b"", max(block_bytes, SNIFF_BYTES))
     first: Optional[bytearray] = head
-    if utf16_marked(head):
-        source, readinto = Utf16Reader(source, bytes(head)), None
+    codec = log_codec(head)
+    if codec is not None:
+        source, readinto = Transcoder(source, bytes(head), codec), None
         first = None
     elif head.startswith(codecs.BOM_UTF8):
         del head[: len(codecs.BOM_UTF8)]
@@ -221,14 +224,14 @@ class TextStreamReader:
         return self._read_text(size).encode("utf-8", "surrogateescape")
 
 
-class Utf16Reader:
-    """A UTF-8 ``read(n)`` over a UTF-16 byte source that opens with its byte-order mark
-    (``head``: the bytes already read from it); an unpaired surrogate or a dangling byte
-    reads as U+FFFD."""
+class Transcoder:
+    """A UTF-8 ``read(n)`` over a byte source in ``codec`` (UTF-16 that opens with its
+    byte-order mark, a legacy CJK encoding; ``head``: the bytes already read from it); a
+    byte sequence the codec refuses reads as U+FFFD."""
 
-    def __init__(self, source: ByteSource, head: bytes) -> None:
+    def __init__(self, source: ByteSource, head: bytes, codec: str) -> None:
         self._source = source
-        self._decoder = codecs.getincrementaldecoder("utf-16")("replace")
+        self._decoder = codecs.getincrementaldecoder(codec)("replace")
         self._head = head
         self._done = False
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO, Optional, Union
 
 from bringup.model.diagnosis import Evidence
-from bringup.textbytes import SNIFF_BYTES, utf16_marked
+from bringup.textbytes import SNIFF_BYTES, log_codec
 from bringup.triage.blocks import BLOCK_BYTES, MAX_LINE_BYTES, Cut, iter_blocks
 from bringup.triage.explain import builtin_matcher
 from bringup.triage.findings import Findings
@@ -185,7 +185,8 @@ def scan_file(
     size = path.stat().st_size
     count = processes or min(MAX_PROCESSES, cpu_count())
     with path.open("rb") as handle:
-        whole = utf16_marked(handle.read(SNIFF_BYTES))  # two-byte newlines: read as one range
+        # decoded as it streams (UTF-16, GBK...): one range, in the codec its start decides
+        whole = log_codec(handle.read(SNIFF_BYTES)) is not None
     split = count > 1 and size >= parallel_min_bytes and not whole
     ranges = line_ranges(path, count) if split else []
     if len(ranges) < 2 or not can_fork():

@@ -18,3 +18,4 @@ ASCEND_CHIP = "ascend.chip"  # chip family a pasted report names without npu-smi
 ASCEND_SET_ENV = "ascend.set_env"  # the set_env.sh that sets the ascend.env.* variables
 ASCEND_HOME = "ascend.env.ASCEND_HOME_PATH"
 ASCEND_ENV_PREFIX = "ascend.env."  # + variable name, for every variable set_env.sh sets
+TORCH_NPU_AVAILABLE = "python.torch_npu.npu_available"  # torch.npu.is_available() in a session

@@ -100,6 +100,11 @@ def package_files(line: str, where: Source) -> list[Fact]:
 
 
 TERMS = ReportTerms(
+    # a pasted interpreter session (torch_npu registers torch.npu on import)
+    expressions={
+        "torch.npu.is_available()": (ascend_keys.TORCH_NPU_AVAILABLE, "bool"),
+        "torch_npu.npu.is_available()": (ascend_keys.TORCH_NPU_AVAILABLE, "bool"),
+    },
     labels=("CANN",),
     packages={"vLLM Ascend Version": "vllm-ascend"},
     environment=(*SET_ENV_VARIABLES, "ASCEND_RT_VISIBLE_DEVICES"),

@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 
 from bringup import lazyre
-from bringup.model import Source, keys
+from bringup.model import Fact, Source, keys
 from bringup.parsing import (
     Collected,
+    at_line,
     describe_bad_text,
     fact,
     first_version,
@@ -133,13 +134,20 @@ def parse_tool_banner(text: str, source: Source, *, key: str = keys.GCC) -> Coll
     """A ``--version`` banner (gcc, g++, clang, cmake, make, ninja, git, curl, wget): the first
     dotted number on the first line that has one, once parenthesised vendor notes are removed
     (``gcc (Debian 12.2.0-14) 12.2.0``, ``gcc (GCC) 8.5.0 20210514 (Red Hat 8.5.0-20)``,
-    ``curl 7.88.1 (x86_64-pc-linux-gnu) libcurl/7.88.1``); a BusyBox applet's, BusyBox's release
-    from its usage banner, wherever it stands (review31 L5)."""
+    ``curl 7.88.1 (x86_64-pc-linux-gnu) libcurl/7.88.1``). A BusyBox applet has no version of
+    its own: it is found (review31 L5: its usage banner answers ``--version``), its value names
+    BusyBox's release (``BusyBox 1.27.2``), never the tool's (review32 LOW: wget 1.27.2)."""
     if not looks_binary(text):
         busybox = _BUSYBOX.search(text)
         if busybox is not None:
             at = text.count("\n", 0, busybox.start()) + 1
-            return Collected(facts=(fact(key, busybox.group(1), source, line=at),))
+            applet = Fact(
+                key=key,
+                value=f"BusyBox {busybox.group(1)}",
+                source=at_line(source, at),
+                reason=f"a BusyBox {busybox.group(1)} applet: no version of its own",
+            )
+            return Collected(facts=(applet,))
         for number, line in numbered_lines(text):
             version = first_version(_PARENS.sub(" ", line)) or first_version(line)
             if version is not None:

@@ -54,6 +54,11 @@ TERMS = ReportTerms(
         "GPU available": (cuda_keys.TORCH_CUDA_AVAILABLE, "bool"),
         "CUDA available": (cuda_keys.TORCH_CUDA_AVAILABLE, "bool"),
     },
+    # a pasted interpreter session: ">>> torch.version.cuda" then "'12.1'"
+    expressions={
+        "torch.version.cuda": (cuda_keys.TORCH_CUDA, "version"),
+        "torch.cuda.is_available()": (cuda_keys.TORCH_CUDA_AVAILABLE, "bool"),
+    },
     labels=("GPU models and configuration",),
     # detectron2's collect_env rows of these (``importers.tabulated``: "CUDA_HOME  /usr/local/cuda")
     environment=("CUDA_HOME", "TORCH_CUDA_ARCH_LIST"),

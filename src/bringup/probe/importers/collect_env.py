@@ -132,7 +132,7 @@ def read_collect_env(lines: list[tuple[int, str]], source: Source) -> Collected:
         else:
             where = number
         key, kind = fields[label]
-        facts.append(_field_fact(key, kind, value, at_line(source, where), absent))
+        facts.append(field_fact(key, kind, value, at_line(source, where), absent))
         arch = _OS_ARCH.search(value) if label == "OS" else None
         if arch:
             facts.append(Fact(key=keys.ARCH, value=arch.group(1), source=at_line(source, number)))
@@ -190,7 +190,9 @@ def _with_properties(
     ]
 
 
-def _field_fact(key: str, kind: str, value: str, source: Source, absent: tuple[str, ...]) -> Fact:
+def field_fact(key: str, kind: str, value: str, source: Source, absent: tuple[str, ...]) -> Fact:
+    """The fact ``value`` states, read as ``kind`` (``ReportTerms.fields``); a value in
+    ``absent`` or one of the report's own unknowns gives an absent or unknown fact."""
     if value.lower().startswith(absent):
         return Fact(key=key, source=source, status="absent", reason=f"the report says {value!r}")
     if value.lower().rstrip(".") in _UNKNOWN or value.lower().startswith("could not"):

@@ -67,6 +67,9 @@ class ReportTerms:
     ``json_vendors``: how gpustack's worker JSON names its vendor (lower case);
     ``file_names``: readers of names that pack versions (its package files), line -> facts.
 
+    ``expressions``: a Python expression typed at an interpreter's prompt (``torch.version.cuda``)
+    -> (fact key, how the answer on the next line is read, as ``fields``).
+
     ``implied``: a fact key -> the fact the same value also is (a tool's version that is its
     driver's). ``subjects_file``: a TOML file of ``[[subject]]`` tables in the format of
     ``vocabulary.toml``: its subjects' names as people write them."""
@@ -90,6 +93,7 @@ class ReportTerms:
     dpkg_named: tuple[tuple[str, str], ...] = ()
     json_vendors: tuple[str, ...] = ()
     file_names: tuple[Callable[[str, Source], list[Fact]], ...] = ()
+    expressions: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     implied: Mapping[str, str] = field(default_factory=dict)
     subjects_file: Optional[Path] = None
 

@@ -1,9 +1,11 @@
 """Terminal and interpreter sessions pasted with their prompts, where the answer is on the line
 after the question: ``torch.__version__`` then ``'2.1.0'`` (``>>>``, IPython's ``In [n]:`` /
-``Out[n]:`` or no prompt), ``uname -r`` then the kernel release, ``pip show X`` blocks
-(``Name:`` then ``Version:``; its ``Location`` names the interpreter's version) and ``dpkg -l``
-rows of the packages a backend's ``ReportTerms.dpkg`` names (a local-repo package also names
-the distribution it was built for: ``cudnn-local-repo-ubuntu2204-8.9.7.29``)."""
+``Out[n]:``, ``print(...)``, ``python -c "...; print(...)"`` or no prompt), the expressions a
+backend's ``ReportTerms.expressions`` names (``torch.version.cuda`` then ``'12.1'``,
+``torch.cuda.is_available()`` then ``False``), ``uname -r`` then the kernel release, ``pip show
+X`` blocks (``Name:`` then ``Version:``; its ``Location`` names the interpreter's version) and
+``dpkg -l`` rows of the packages a backend's ``ReportTerms.dpkg`` names (a local-repo package
+also names the distribution it was built for: ``cudnn-local-repo-ubuntu2204-8.9.7.29``)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import re
 
 from bringup.model import Fact, Source, keys
 from bringup.parsing import at_line
+from bringup.probe.importers.collect_env import field_fact
 from bringup.probe.importers.platform import kernel_distribution
 from bringup.probe.importers.reading import Reading, package_fact
 from bringup.probe.importers.terms import report_terms
@@ -18,6 +21,7 @@ from bringup.probe.importers.vocabulary import Vocabulary
 
 _ASKED_VERSION = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\.__version__\W*$")
 _ANSWER = re.compile(r"^(?:Out\[\d+\]:\s*)?(['\"]?)(\d+(?:\.\d+)+[\w.+\-]*)\1$")
+_SESSION_ANSWER = re.compile(r"^(?:Out\[\d+\]:\s*)?(['\"]?)([\w.+\-]+)\1$")
 _UNAME_R = re.compile(r"(?:^|[\s$#>])uname\s+-r$")
 _KERNEL_RELEASE = re.compile(r"^\d+\.\d+\.\d+[\w.\-+~]*$")
 _RELEASE_ARCH = re.compile(r"[.\-](x86_64|aarch64)$")
@@ -46,6 +50,7 @@ def read_transcripts(
             value = _ANSWER.match(answer[1])
             if asked is not None and value is not None:
                 found += _module_version(asked.group(1), value.group(2), answer_at, vocabulary)
+            found += _expression(line, answer[1], answer_at)
             if _UNAME_R.search(line) and _KERNEL_RELEASE.match(answer[1]):
                 found += _kernel(answer[1], answer_at, vocabulary)
         name = _PIP_NAME.match(line)
@@ -74,6 +79,35 @@ def _answer(lines: list[tuple[int, str]], position: int) -> tuple[int, str] | No
         if text.strip():
             return number, text.strip().strip("`").strip()
     return None
+
+
+def _expression(line: str, answer: str, where: Source) -> list[Fact]:
+    """The fact a backend's expression on ``line`` (typed or printed) states in ``answer``, a
+    single value (``'12.1'``, ``False``, ``None``); an answer that is anything else (the next
+    prompt: the REPL echoes no ``None``; a comment "# should print True") states nothing."""
+    value = _SESSION_ANSWER.match(answer)
+    if value is None:
+        return []
+    asked = line.rstrip("'\"`; ")
+    for item in report_terms():
+        for expression, (key, kind) in item.terms.expressions.items():
+            if _asks(asked, expression):
+                absent = ("none",) if kind == "version" else ()
+                fact = field_fact(key, kind, value.group(2), where, absent)
+                return [] if fact.status == "unparsed" else [fact]
+    return []
+
+
+def _asks(line: str, expression: str) -> bool:
+    """Whether ``line`` ends by asking ``expression``: alone after a prompt or a separator, or
+    as ``print(expression)``."""
+    for asked in (expression, f"print({expression})"):
+        start = len(line) - len(asked)
+        if line.endswith(asked) and (
+            start == 0 or not (line[start - 1].isalnum() or line[start - 1] in "._")
+        ):
+            return True
+    return False
 
 
 def _module_version(module: str, value: str, where: Source, vocabulary: Vocabulary) -> list[Fact]:
