@@ -63,19 +63,29 @@ def test_the_tasks_running_now_are_read_from_proc_loadavg() -> None:
         assert running >= 1  # this process, reading it
 
 
-@pytest.mark.parametrize(("value", "forks"), [("1", 0), ("3", 2), (" 16 ", 15), ("", 1)])
+@pytest.mark.parametrize(
+    ("value", "forks"),
+    [
+        ("1", 0),
+        ("3", 2),
+        (" 16 ", 15),
+        ("", 3),  # unset or empty: the idle four cores' three copies
+        ("1000", 3),  # a typo forks no more copies than the cores can run
+    ],
+)
 @pytest.mark.usefixtures("one_thread")
 def test_bringup_jobs_says_how_many_processes(
     monkeypatch: pytest.MonkeyPatch, value: str, forks: int
 ) -> None:
-    monkeypatch.setattr(os, "sched_getaffinity", lambda _: {0, 1}, raising=False)
+    cores = 16 if value.strip() == "16" else 4
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _: set(range(cores)), raising=False)
     monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
     monkeypatch.setattr(readahead, "_running_now", lambda: 1)
     monkeypatch.setenv(readahead.JOBS_VARIABLE, value)
-    assert readahead.copies() == forks  # unset or empty: the idle two cores' one copy
+    assert readahead.copies() == forks
 
 
-@pytest.mark.parametrize("value", ["0", "two", "-1", "2.5"])
+@pytest.mark.parametrize("value", ["0", "two", "-1", "2.5", "\u00b2"])
 @pytest.mark.usefixtures("one_thread")
 def test_bringup_jobs_that_is_no_number_of_processes_is_refused(
     monkeypatch: pytest.MonkeyPatch, value: str
@@ -87,6 +97,7 @@ def test_bringup_jobs_that_is_no_number_of_processes_is_refused(
 
 @pytest.mark.usefixtures("one_thread")
 def test_jobs_given_wins_over_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _: set(range(8)), raising=False)
     monkeypatch.setenv(readahead.JOBS_VARIABLE, "4")
     assert readahead.copies(1) == 0
     assert readahead.copies(2) == 1
@@ -111,6 +122,7 @@ def test_scan_jobs_changes_who_reads_not_what_is_said(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(readahead, "AT_LEAST", 1)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _: set(range(4)), raising=False)
     forked: list[int] = []
     fork = readahead._fork
 

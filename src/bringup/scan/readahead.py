@@ -82,21 +82,21 @@ does not say: 1 reads every file here, in order (no copy)."""
 
 def copies(jobs: Optional[int] = None) -> int:
     """How many copies to fork: ``jobs`` less one where the user said how many processes
-    (``scan --jobs``, else ``JOBS_VARIABLE``); else one less than the cores this process may
-    run on and nothing else keeps busy (``_busy``), at most ``MOST_COPIES``. None on a machine
-    whose cores are all taken: copies only share the same cores then and cost more than they
-    save (two cores at load 9: each of the five speed repos' scans 4-10 % more CPU, no sooner
-    done); none where a thread besides this one runs (a fork copies only the calling thread,
-    and a lock another holds stays held in the copy)."""
+    (``scan --jobs``, else ``JOBS_VARIABLE``), no more than the cores this process may run on
+    allow; else one less than those cores that nothing else keeps busy (``_busy``), at most
+    ``MOST_COPIES``. None on a machine whose cores are all taken: copies only share the same
+    cores then and cost more than they save (two cores at load 9: each of the five speed
+    repos' scans 4-10 % more CPU, no sooner done); none where a thread besides this one runs
+    (a fork copies only the calling thread, and a lock another holds stays held in the copy)."""
     if not hasattr(os, "fork") or threading.active_count() != 1:
         return 0
     asked = jobs if jobs is not None else _jobs_set()
-    if asked is not None:
-        return asked - 1
     try:
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         cores = os.cpu_count() or 1
+    if asked is not None:  # no more than the cores: a copy beyond them only waits its turn
+        return min(asked, cores) - 1
     return max(0, min(round(cores - _busy()) - 1, MOST_COPIES))
 
 
@@ -105,7 +105,7 @@ def _jobs_set() -> Optional[int]:
     value = os.environ.get(JOBS_VARIABLE, "").strip()
     if not value:
         return None
-    if not value.isdigit() or int(value) < 1:
+    if not (value.isascii() and value.isdigit()) or int(value) < 1:
         raise InputError(
             f"{JOBS_VARIABLE}={value!r} is not a number of processes",
             hint=f"set {JOBS_VARIABLE} to 1 or more (1: no copies), or unset it",
