@@ -4,13 +4,14 @@ vendored directories). Prints medians, files per second and the ratios.
 
     .venv/bin/python bench/scan.py [--files 20000] [--runs 5]
     .venv/bin/python bench/scan.py --real DIR [--runs 5]
-    .venv/bin/python bench/scan.py --repo REPO [--repo REPO ...] [--runs 5]
+    .venv/bin/python bench/scan.py --repo REPO [--repo REPO ...] [--runs 5] [--jobs N]
 
 ``--real DIR`` times each checkout under DIR (one repo a directory), ``--repo`` the checkouts
 named, instead: `bringup scan --json REPO` and `rg -n PATTERN REPO` run in turn (scan, rg,
 scan, rg ...) so a drift in the machine's speed touches both; per repo it prints the files, the
 median wall and CPU seconds of each, the scan's files/s, the ratio of wall times and the load
-average (the scan forks copies only for the cores the load leaves free).
+average (the scan forks copies only for the cores the load leaves free). ``--jobs N`` runs the
+scan in N processes whatever the load (``BRINGUP_JOBS``; 1: one process, no copy).
 
 Both modes compile bringup's bytecode first (``compileall``), as installing a wheel does: where
 ``PYTHONDONTWRITEBYTECODE`` is set (CI, containers) an editable checkout is never cached and
@@ -154,10 +155,13 @@ def _files(repo: Path) -> int:
     return sum(len(names) for top, _, names in os.walk(repo) if "/.git" not in top + "/")
 
 
-def time_real(repos: list[Path], runs: int) -> int:
+def time_real(repos: list[Path], runs: int, jobs: int | None = None) -> int:
     """Each checkout of ``repos``: scan and ``rg`` interleaved, medians per repo, with the
     machine's load (the scan forks copies only for the cores the load leaves free:
     ``readahead.copies``, so its wall time moves with the load)."""
+    if jobs is not None:
+        os.environ["BRINGUP_JOBS"] = str(jobs)
+        print(f"the scan in {jobs} process{'es' if jobs > 1 else ''} (BRINGUP_JOBS={jobs})")
     rg = shutil.which("rg")
     if rg is None:
         print("rg not found (Debian: apt-get install ripgrep): no comparison")
@@ -212,11 +216,12 @@ def main() -> int:
     parser.add_argument(
         "--repo", type=Path, action="append", default=[], help="a checkout to time (repeatable)"
     )
+    parser.add_argument("--jobs", type=int, help="processes the scan reads in (BRINGUP_JOBS)")
     args = parser.parse_args()
     compile_bringup()
     if args.real is not None or args.repo:
         under = sorted(p for p in args.real.iterdir() if p.is_dir()) if args.real else []
-        return time_real([*under, *args.repo], args.runs)
+        return time_real([*under, *args.repo], args.runs, args.jobs)
     grep = shutil.which("grep")
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)

@@ -172,6 +172,8 @@ def test_copies_are_forked_for_the_cores_nothing_else_keeps_busy(
 ) -> None:
     monkeypatch.setattr(os, "sched_getaffinity", lambda _: set(range(cores)), raising=False)
     monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(readahead, "_running_now", lambda: None)  # no /proc/loadavg
+    monkeypatch.delenv(readahead.JOBS_VARIABLE, raising=False)
     monkeypatch.setattr(threading, "active_count", lambda: 1)
     assert readahead.copies() == forks
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Optional
 
 import click
 import msgspec
@@ -19,6 +20,7 @@ from bringup.report.envelope import render_json
 from bringup.report.progress import terminal_progress
 from bringup.scan import Stack, scan_stack
 from bringup.scan.manifest import MANIFEST_NAME
+from bringup.scan.readahead import copies
 
 
 def _write_manifests(stack: Stack, force: bool) -> list[str]:
@@ -57,6 +59,14 @@ def _write_manifests(stack: Stack, force: bool) -> list[str]:
     help="With --write, replace existing bringup.toml files; read PATH even when it is / or "
     "a home directory (refused by default).",
 )
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Read a big repo's files in N processes (1: this one only); default: the cores "
+    "nothing else keeps busy, or BRINGUP_JOBS.",
+)
 @FORMAT
 def command(
     *,
@@ -65,10 +75,12 @@ def command(
     details: bool,
     write: bool,
     force: bool,
+    jobs: Optional[int],
     output_format: str,
 ) -> int:
     """Read repos and say what each needs, with file:line and confidence."""
-    stack = scan_stack(paths, force=force, progress=terminal_progress())
+    forks = None if jobs is None else copies(jobs)
+    stack = scan_stack(paths, force=force, progress=terminal_progress(), forks=forks)
     messages = _write_manifests(stack, force) if write else []
     if as_json:
         for message in messages:

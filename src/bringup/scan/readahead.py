@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import threading
 from collections.abc import Sequence
 from typing import NamedTuple, Optional
@@ -22,6 +23,7 @@ from typing import NamedTuple, Optional
 import msgspec
 
 from bringup import patterncache
+from bringup.errors import InputError
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fileextract import extract_file
 from bringup.scan.reading import read_text
@@ -73,25 +75,65 @@ def read_one(entry: RepoFile, ref: str, collection: bool) -> Read:
     return Read(text, problems, extract_file(entry.kind, source, collection))
 
 
-def copies() -> int:
-    """How many copies to fork: one less than the cores this process may run on and nothing
-    else keeps busy (the cores less the last minute's load average, as ``make -l`` weighs
-    it: it takes its turns too), at most ``MOST_COPIES``. None on a machine whose cores are
-    all taken: copies only share the same cores then and cost more than they save (two cores
-    at load 9: each of the five speed repos' scans 4-10 % more CPU, no sooner done); none
-    where a thread besides this one runs (a fork copies only the calling thread, and a lock
-    another holds stays held in the copy)."""
+JOBS_VARIABLE = "BRINGUP_JOBS"
+"""The processes a scan reads a big repo's files in, this one included, where ``scan --jobs``
+does not say: 1 reads every file here, in order (no copy)."""
+
+
+def copies(jobs: Optional[int] = None) -> int:
+    """How many copies to fork: ``jobs`` less one where the user said how many processes
+    (``scan --jobs``, else ``JOBS_VARIABLE``), no more than the cores this process may run on
+    allow; else one less than those cores that nothing else keeps busy (``_busy``), at most
+    ``MOST_COPIES``. None on a machine whose cores are all taken: copies only share the same
+    cores then and cost more than they save (two cores at load 9: each of the five speed
+    repos' scans 4-10 % more CPU, no sooner done); none where a thread besides this one runs
+    (a fork copies only the calling thread, and a lock another holds stays held in the copy)."""
     if not hasattr(os, "fork") or threading.active_count() != 1:
         return 0
+    asked = jobs if jobs is not None else _jobs_set()
     try:
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         cores = os.cpu_count() or 1
+    if asked is not None:  # no more than the cores: a copy beyond them only waits its turn
+        return min(asked, cores) - 1
+    return max(0, min(round(cores - _busy()) - 1, MOST_COPIES))
+
+
+def _jobs_set() -> Optional[int]:
+    """The processes ``JOBS_VARIABLE`` asks for; None where it is unset or empty."""
+    value = os.environ.get(JOBS_VARIABLE, "").strip()
+    if not value:
+        return None
+    if not (value.isascii() and value.isdigit()) or int(value) < 1:
+        raise InputError(
+            f"{JOBS_VARIABLE}={value!r} is not a number of processes",
+            hint=f"set {JOBS_VARIABLE} to 1 or more (1: no copies), or unset it",
+        )
+    return int(value)
+
+
+def _busy() -> float:
+    """The cores others keep busy: the last minute's load average (as ``make -l`` weighs it),
+    but no more than the tasks runnable now beside this one (``/proc/loadavg``'s fourth field
+    counts this process too). The average still counts the scans that ran just before this one
+    and have ended (a benchmark's, a script's): two cores, a scan every few seconds, the
+    average near 1 and no copy forked although nothing else ran."""
     try:
-        busy = os.getloadavg()[0]
+        load = os.getloadavg()[0]
     except (AttributeError, OSError):
-        busy = 0.0
-    return max(0, min(round(cores - busy) - 1, MOST_COPIES))
+        load = 0.0
+    running = _running_now()
+    return load if running is None else min(load, float(max(running - 1, 0)))
+
+
+def _running_now() -> Optional[int]:
+    """The tasks runnable at this moment, this one included (Linux); None elsewhere."""
+    try:
+        with open("/proc/loadavg", encoding="ascii") as stream:
+            return int(stream.read().split()[3].split("/")[0])
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def read_ahead(
@@ -129,15 +171,17 @@ def read_ahead(
         children = [_fork(turns, files, collection) for _ in range(forks)]
     finally:
         gc.unfreeze()
+    interrupted = False
     try:
         for index in turns.taken(first=0):
             entry, ref = files[index]
             done[(entry.rel, entry.kind)] = read_one(entry, ref, collection)
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (``Terminated``)
+        interrupted = True
+        raise
     finally:  # however this process's turns end, each copy is waited for (none left blocked)
         turns.close()
-        for child in children:
-            if child is not None:
-                done.update(_collect(*child))
+        _gather([child for child in children if child is not None], done, interrupted)
     return done
 
 
@@ -222,6 +266,38 @@ def _fork(
         code = 0
     finally:
         os._exit(code)
+
+
+def _gather(children: list[tuple[int, int]], done: dict[tuple[str, str], Read], stop: bool) -> None:
+    """What each copy read (``_collect``), into ``done``, each copy waited for. Where the user
+    stopped the scan (``stop``), or stops it while this process waits, the copies not yet
+    waited for are ended first: a Ctrl-C at a terminal reaches them too, but a signal to this
+    process alone (``kill -INT``, a parent's) does not, and they would read the rest of the
+    repo before this process could leave (MindIE-LLM: 3.7 s after the signal)."""
+    for number, (pid, reading) in enumerate(children):
+        if stop:
+            os.close(reading)
+            _end(pid)
+            continue
+        try:
+            done.update(_collect(pid, reading))
+        except KeyboardInterrupt:
+            _end(pid)  # its pipe closed by ``_collect``
+            for other, unread in children[number + 1 :]:
+                os.close(unread)
+                _end(other)
+            raise
+
+
+def _end(pid: int) -> None:
+    """The copy ``pid`` ended (it holds nothing to leave tidy: its readings go only to its
+    pipe) and waited for; nothing where it was waited for already."""
+    try:
+        if os.waitpid(pid, os.WNOHANG)[0] == 0:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+    except ChildProcessError:  # waited for already (interrupted after ``_collect``'s wait)
+        pass
 
 
 def _collect(pid: int, reading: int) -> dict[tuple[str, str], Read]:
