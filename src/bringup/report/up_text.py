@@ -88,6 +88,8 @@ def environment_line(outcome: EnvironmentOutcome) -> str:
     what = outcome.error or f"Python {outcome.python} at {outcome.path}"
     if outcome.replaced:
         what += f" (replaced {outcome.replaced} there, and what was installed in it)"
+    if outcome.beside and not outcome.error:
+        what += f" (beside env-{outcome.index} on {outcome.beside}, kept for that interpreter)"
     return f"environment {outcome.index}: {outcome.status}: {what}"
 
 

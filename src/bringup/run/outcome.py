@@ -60,6 +60,9 @@ class EnvironmentOutcome(msgspec.Struct, frozen=True, kw_only=True, omit_default
     log_path: Optional[str] = None
     replaced: Optional[str] = None
     """What a created environment replaced at its path (``environments.Made.replaced``)."""
+    beside: Optional[str] = None
+    """The interpreter of the environment kept at the first path, when this one is beside it
+    (another Python on ``PATH``: ``environments.interpreter_path``)."""
 
 
 class RunOutcome(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import socket
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -23,6 +23,8 @@ from bringup.run.environments import (
     Made,
     environment_spec,
     in_environment,
+    interpreter_path,
+    made_on,
     make_environment,
     uv_binary,
     write_activation,
@@ -111,6 +113,7 @@ def _made_outcome(
         error=made.error or made.unbuilt or None,
         log_path=made.log_path,
         replaced=made.replaced or None,
+        beside=made.beside or None,
     )
 
 
@@ -284,8 +287,11 @@ def _environments(
     settings: dict[int, StepSetting] = {}
     by_index = {e.index: e for e in stack.resolution.environments}
     for spec in specs_for(stack, index):
-        path = layout.environment(key, spec.index)
+        first = layout.environment(key, spec.index)
+        path = interpreter_path(first, spec)
         made = make_environment(spec, path, index, runner, log_dir=log_dir, uv=uv)
+        if path != first:
+            made = replace(made, beside=made_on(first))
         activation = activation_for(by_index[spec.index], stack.snapshot)
         activate = dockerfile = None
         if made.ok:
