@@ -62,12 +62,12 @@ def test_another_python_on_path_gets_its_own_environment_and_keeps_env_1(
     (repo / "pyproject.toml").write_text(
         f'[project]\nname = "cmt"\nversion = "0"\nrequires-python = "=={release}.*"\n'
     )
-    on_other = f"{other}:/usr/bin:/bin"
+    on_other, on_system = f"{other}:/usr/bin:/bin", f"{system}:/bin"
     first = _up(repo, state, on_other)
     (env1,) = first["environments"]
     assert env1["status"] == "created"
     assert env1["path"].endswith("env-1")
-    second = _up(repo, state, "/usr/bin:/bin")
+    second = _up(repo, state, on_system)
     (beside,) = second["environments"]
     assert beside["status"] == "created"
     assert beside["path"] != env1["path"]
@@ -79,6 +79,6 @@ def test_another_python_on_path_gets_its_own_environment_and_keeps_env_1(
     (back,) = third["environments"]
     assert (back["status"], back["path"]) == ("reused", env1["path"])
     assert third["steps"][0]["status"] == "reused"
-    fourth = _up(repo, state, "/usr/bin:/bin")
+    fourth = _up(repo, state, on_system)
     assert fourth["environments"][0]["path"] == beside["path"]
     assert fourth["environments"][0]["status"] == "reused"
