@@ -65,10 +65,23 @@ class EnvironmentOutcome(msgspec.Struct, frozen=True, kw_only=True, omit_default
     (another Python on ``PATH``: ``environments.interpreter_path``)."""
 
 
+class SubmoduleOutcome(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """What ``up`` did about one unfetched submodule: ``fetched``, ``failed`` (its log says
+    why), or ``not fetched`` (``reason`` says why and the command to run)."""
+
+    component: str
+    path: str
+    status: Literal["fetched", "failed", "not fetched"]
+    command: str
+    reason: Optional[str] = None
+    log_path: Optional[str] = None
+
+
 class RunOutcome(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     run_id: int
     state_dir: str
     status: str
     environments: tuple[EnvironmentOutcome, ...] = ()
     steps: tuple[StepOutcome, ...] = ()
+    submodules: tuple[SubmoduleOutcome, ...] = ()
     resumed_from: Optional[int] = None

@@ -38,6 +38,7 @@ from bringup.run.lock import held
 from bringup.run.offline import SKIPPED
 from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
 from bringup.run.state import StateLayout, stack_key
+from bringup.run.submodules import fetch, unfetched
 from bringup.run.torchbuilt import needing
 from bringup.solve.prosenames import left_to_user
 from bringup.utf8text import json_bytes
@@ -184,6 +185,9 @@ def bring_up(
         log_dir = layout.run_logs(run_id)
         make_folder(log_dir)
         try:
+            fetched = fetch(
+                unfetched(stack.components), runner, offline=options.offline, log_dir=log_dir
+            )
             environments, step_settings = _environments(
                 stack=stack,
                 layout=layout,
@@ -228,6 +232,7 @@ def bring_up(
         status=status,
         environments=tuple(environments),
         steps=ordered,
+        submodules=tuple(fetched),
         resumed_from=resumed,
     )
 
