@@ -68,6 +68,20 @@ def get_extensions():
     Extension = CppExtension if suffix == 'cpu' else CUDAExtension
     return [Extension('torch_scatter._scatter_cpu', sources)]
 """
+MINDSPEED_LLM = """try:
+    from torch_npu.utils import cpp_extension
+    from torch.utils.cpp_extension import BuildExtension
+
+    ext_ops = cpp_extension.NpuExtension(
+        name="ascendspeed_te_ops",
+        sources=op_files,
+    )
+    exts.append(ext_ops)
+    cmd_class = {"build_ext": BuildExtension.with_options(use_ninja=False)}
+except Exception:
+    print('Can not find env : ASCEND_TOOLKIT_HOME or ATB_HOME_PATH, ops setup failed')
+"""
+"""Ascend/MindSpeed-LLM setup.py:50-76 (tests/fixtures/repos/ascend-five), cut to its shape."""
 CPU_TOO = "        CppExtension(name='emd_cpu', sources=['cpu/emd.cpp']),\n"
 BOTH_BUILT = PYTORCH_EMD.replace("    ],\n    cmdclass", CPU_TOO + "    ],\n    cmdclass")
 
@@ -83,6 +97,7 @@ def test_a_setup_that_builds_device_extensions_alone_is_device_code() -> None:
 
 def test_a_host_builder_beside_it_or_chosen_at_run_time_is_not() -> None:
     assert _only(BOTH_BUILT) == frozenset()
+    assert _only(MINDSPEED_LLM) == frozenset()
     assert _only(SCATTER_CHOICE) == frozenset()
     assert _only("from setuptools import setup\nsetup(name='x')\n") == frozenset()
 
