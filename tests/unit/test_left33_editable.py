@@ -48,7 +48,7 @@ def test_the_guess_is_plain_only_where_the_readme_says_so() -> None:
     said = {"README.md": (readme, CMAKE_EXAMPLE_37)}
     (step,) = not_editable([_guess()], said)
     assert step.argv == ("python", "-m", "pip", "install", ".")
-    silent = {"README.md": (readme, "# python_example\n")}
+    silent = {"README.md": (readme, "python_example\n==============\n")}  # its README.md:1-2
     assert not_editable([_guess()], silent) == [_guess()]
 
 
