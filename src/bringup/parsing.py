@@ -16,7 +16,15 @@ from collections.abc import Iterator
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Accelerator, Fact, FactValue, PythonInstall, Source, Toolkit
+from bringup.model import (
+    Accelerator,
+    Fact,
+    FactValue,
+    PythonInstall,
+    Source,
+    SystemPackage,
+    Toolkit,
+)
 from bringup.model.source import Confidence
 
 _VERSION_TOKEN = lazyre.compile(r"(?<![\w.])(\d+(?:\.\d+)+)(?![\w])")
@@ -29,6 +37,7 @@ class Collected(msgspec.Struct, frozen=True, kw_only=True):
     accelerators: tuple[Accelerator, ...] = ()
     toolkits: tuple[Toolkit, ...] = ()
     pythons: tuple[PythonInstall, ...] = ()
+    system_packages: tuple[SystemPackage, ...] = ()
 
 
 def at_line(source: Source, line: int) -> Source:

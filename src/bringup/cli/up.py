@@ -113,11 +113,13 @@ def command(
     it would do without doing it, `bringup check PATH` prints the plan; without --yes the
     repos' commands are listed, not run."""
     from bringup.index.releases import index_url
+    from bringup.process import SubprocessRunner
     from bringup.report.events import reporter_for
     from bringup.run.consent import commands_needing_consent
     from bringup.run.indexes import read_index_settings
     from bringup.run.offline import skipped_offline
     from bringup.run.state import state_dir
+    from bringup.run.submodules import registered, unfetched
     from bringup.run.up import Stack, UpOptions, bring_up, resumable, specs_for, step_cwds
     from bringup.workflow import check, gather
 
@@ -146,7 +148,14 @@ def command(
         steps = [
             s for s in plan.steps if not skipped_offline(s, offline, cwds[(s.component, s.name)])
         ]
-        found = commands_needing_consent(inputs.components, steps, specs_for(stack, settings))
+        # what up would fetch (run.submodules): a submodule a git work tree registers
+        runner = SubprocessRunner()
+        fetches = (
+            [] if offline else [f for f in unfetched(inputs.components) if registered(f, runner)]
+        )
+        found = commands_needing_consent(
+            inputs.components, steps, specs_for(stack, settings), fetches
+        )
         if found:
             return _refuse(found, as_json)
     up_options = UpOptions(

@@ -21,6 +21,7 @@ from bringup.model.snapshot import (
     Package,
     PythonInstall,
     Snapshot,
+    SystemPackage,
     Toolkit,
     Vendor,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "Accelerator",
     "Package",
     "PythonInstall",
+    "SystemPackage",
     "Snapshot",
     "Toolkit",
     "Vendor",

@@ -57,6 +57,16 @@ class Package(msgspec.Struct, frozen=True, kw_only=True):
     version: str
 
 
+class SystemPackage(msgspec.Struct, frozen=True, kw_only=True):
+    """A package the distribution's package manager lists as installed (``dpkg``: the status
+    file; ``rpm``: its database), by the name the manager knows it by."""
+
+    manager: Literal["dpkg", "rpm"]
+    name: str
+    version: str
+    source: Source
+
+
 class PythonInstall(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One interpreter found on the host. ``packages`` is None when it was not inspected."""
 
@@ -78,6 +88,7 @@ class Snapshot(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     accelerators: tuple[Accelerator, ...] = ()
     toolkits: tuple[Toolkit, ...] = ()
     pythons: tuple[PythonInstall, ...] = ()
+    system_packages: tuple[SystemPackage, ...] = ()
     schema: int = SNAPSHOT_SCHEMA
 
     def fact(self, key: str) -> Optional[Fact]:

@@ -10,6 +10,7 @@ from typing import Literal, Optional
 
 from bringup.backends import collectors as backend_collectors
 from bringup.model import Snapshot
+from bringup.probe.collectors.distro import probe_distro
 from bringup.probe.collectors.host import probe_host
 from bringup.probe.collectors.pythons import probe_pythons
 from bringup.probe.collectors.toolchain import probe_toolchain
@@ -31,6 +32,7 @@ def default_collectors() -> dict[str, Collector]:
         "host": probe_host,
         "toolchain": probe_toolchain,
         "python": probe_pythons,
+        "distro": probe_distro,
     }
     collectors.update(backend_collectors())
     return collectors

@@ -14,4 +14,5 @@ def merge(*parts: Collected) -> Collected:
         accelerators=tuple(a for p in parts for a in p.accelerators),
         toolkits=tuple(t for p in parts for t in p.toolkits),
         pythons=tuple(p_ for p in parts for p_ in p.pythons),
+        system_packages=tuple(s for p in parts for s in p.system_packages),
     )

@@ -82,4 +82,5 @@ def collect(
         accelerators=tuple(a for c in ordered for a in c.accelerators),
         toolkits=tuple(t for c in ordered for t in c.toolkits),
         pythons=tuple(p for c in ordered for p in c.pythons),
+        system_packages=tuple(s for c in ordered for s in c.system_packages),
     )

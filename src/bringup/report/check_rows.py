@@ -31,6 +31,7 @@ from bringup.report.wording import (
     unfetched_text,
 )
 from bringup.scan.guidecreated import CREATED
+from bringup.solve.nodevice import RUNS_ONLY_ON
 from bringup.solve.prosenames import docs_only
 from bringup.subjects import display_name
 
@@ -251,6 +252,8 @@ def deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
             block = min(blocks, key=lambda b: (b.scope != "all", blocks.index(b)))
             req = block.requirement
             where = cite_first((req.source, *block.also), lambda s: relative(s, root))
+            if len(blocks) == 1 and req.text == RUNS_ONLY_ON:
+                return _builds_here(verdict, req.subject, where)
             more = f"; {counted(len(blocks) - 1, 'more need')}" if len(blocks) > 1 else ""
             return f"needs other hardware: {subject_spec(req.subject, req.spec)} ({where}){more}"
         # a toolkit of devices the host has none of (CUDA on an NPU host): the devices
@@ -282,6 +285,19 @@ def deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
     if verdict.status == "blocked":  # the conflict that blocks it is listed under its number
         return "blocked: no environment on this machine holds it"
     return explain_verdict(verdict)
+
+
+def _builds_here(verdict: Verdict, devices: str, where: str) -> str:
+    """A repo whose built code runs on one kind of device alone, on a host with none: it builds
+    here (after what it needs installed) and runs elsewhere, both said (outsider13 D4)."""
+    installs = [o for o in verdict.obstacles if o.kind in ("driver", "install")]
+    after = ""
+    if installs:
+        first = min(installs, key=lambda o: (o.kind != "driver", from_index(o)))
+        verb = "changing" if first.kind == "driver" else "installing"
+        more = f" +{len(installs) - 1} more" if len(installs) > 1 else ""
+        after = f" after {verb} {describe_obstacle(first)}{more}"
+    return f"builds here{after}; runs only on {device_word(devices)[1]} (none here; {where})"
 
 
 def skip_groups(steps: Sequence[PlanStep]) -> list[str]:

@@ -15,7 +15,7 @@ from bringup.model.source import Source
 from bringup.report.document import Paragraph, Section, Table, section
 from bringup.report.styled import Line
 from bringup.report.wording import combine_specs, format_spec
-from bringup.subjects import display_name, display_order
+from bringup.subjects import NEEDS, display_name, display_order
 from bringup.subjects import subject as catalogued
 
 _MARK = {"violated": " ✗", "hardware": " ✗", "unverified": " ?"}
@@ -54,8 +54,11 @@ def _shown(checks: Sequence[Check], status: str, env: Environment | None) -> str
         return "unreadable range"
     if status == "unchecked":
         return "not checked"
+    installed = [c.pin for c in checks if c.status == "ok" and c.subject in NEEDS and c.pin]
     if status == "needed":
-        return "see next steps"
+        return "see next steps" + (f"; {', '.join(installed)}" if installed else "")
+    if installed:
+        return ", ".join(installed)
     if status in ("hardware", "unverified"):
         return (
             f"{check.pin} here"
@@ -83,7 +86,7 @@ def asked(resolution: Resolution, component: str) -> list[Asked]:
     for subject in sorted(by_subject, key=display_order):
         checks = by_subject[subject]
         status = min((c.status for c in checks), key=_WORST.index)
-        if status == "needed":
+        if status == "needed" or subject in NEEDS:
             spec = ", ".join(dict.fromkeys(c.spec for c in checks))
         else:
             parts = combine_specs([c.spec for c in checks], subject)

@@ -6,6 +6,7 @@ columns and log files as much as for a wide terminal), Markdown or HTML."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Optional
 
 from bringup import backends, subjects
@@ -128,6 +129,10 @@ def headline(snapshot: Snapshot) -> list[str]:
     python = snapshot.fact("python.default.version")
     if python is not None and python.ok:
         lines.append(f"python: {python.value} by default, {len(snapshot.pythons)} found")
+    managers = Counter(p.manager for p in snapshot.system_packages)
+    if managers:
+        said = ", ".join(f"{n} ({manager})" for manager, n in managers.items())
+        lines.append(f"distribution packages installed: {said}")
     return lines
 
 

@@ -93,6 +93,8 @@ def environment_line(outcome: EnvironmentOutcome) -> str:
             f"; the index {outcome.detour} did not answer: uv stops there where pip reads the "
             "other indexes and find-links of your settings, so it came from those"
         )
+    if outcome.beside and not outcome.error:
+        what += f" (beside env-{outcome.index} on {outcome.beside}, kept for that interpreter)"
     return f"environment {outcome.index}: {outcome.status}: {what}"
 
 
@@ -178,6 +180,11 @@ def summary_document(outcome: RunOutcome) -> Document:
     """The failures in full (phase, reason, log, its last lines, the diagnosis, the re-run
     command), then the counts, the run id and where the logs are."""
     document = Document(Line())
+    for item in outcome.submodules:
+        why = f": {item.reason}" if item.reason else ""
+        log = f" (log: {item.log_path})" if item.status == "failed" and item.log_path else ""
+        said = f"submodule {item.path} of {item.component}: {item.status}{why}{log}"
+        document.add(Paragraph(Line(said)))
     for step in outcome.steps:
         failure = step.failure
         if failure is None:

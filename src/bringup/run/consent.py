@@ -10,19 +10,25 @@ from collections.abc import Sequence
 from bringup.model.plan import PlanStep
 from bringup.model.requirements import Component
 from bringup.run.environments import EnvironmentSpec
+from bringup.run.submodules import Unfetched
 
 
 def commands_needing_consent(
     components: Sequence[Component],
     steps: Sequence[PlanStep],
     specs: Sequence[EnvironmentSpec],
+    fetches: Sequence[Unfetched] = (),
 ) -> dict[str, list[str]]:
     """Repo -> the commands that would run for it, for the repos not trusted (in bring-up
-    order); empty when nothing needs asking."""
+    order): a submodule's fetch first (``run.submodules``, over the network), its environment's
+    installs, its steps; empty when nothing needs asking."""
     import shlex
 
     trusted = {c.name for c in components if c.trusted}
     found: dict[str, list[str]] = {}
+    for item in fetches:
+        if item.component not in trusted:
+            found.setdefault(item.component, []).append(item.asked)
     for spec in specs:
         untrusted = [c for c in spec.components if c not in trusted]
         if spec.requirements and untrusted:

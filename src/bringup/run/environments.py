@@ -225,6 +225,9 @@ class Made:
     user: its packages went with it."""
     detour: str = ""
     """The index that did not answer, whose other locations the environment came from."""
+    beside: str = ""
+    """The interpreter of the environment at the first path, kept, when this one was made or
+    reused beside it (``interpreter_path``)."""
 
     @property
     def ok(self) -> bool:
@@ -288,6 +291,8 @@ def make_environment(
                 return dataclasses.replace(again, detour=settings.index_url, replaced=replaced)
             error = f"`{' '.join(argv[:3])} ...` {done.describe()}"
             return Made(spec, path, error=error, log_path=str(log), replaced=replaced)
+    if spec.interpreter is not None:
+        (path / INTERPRETER_FILE).write_text(spec.interpreter, encoding="utf-8")
     stamp.write_text(f"{fingerprint}\n{made_as}\n", encoding="utf-8")
     return Made(spec, path, made_as=made_as, replaced=replaced)
 
@@ -306,6 +311,32 @@ def _past_unreachable(settings: IndexSettings, log: Path) -> Optional[IndexSetti
     if settings.index_url not in text or not any(word in text for word in UNREACHABLE):
         return None
     return past_unreachable(settings)
+
+
+INTERPRETER_FILE = ".bringup-python"
+"""The interpreter an environment was made on (its path), beside its stamp."""
+
+
+def made_on(path: Path) -> str:
+    """The interpreter the environment at ``path`` was made on; "" when none is recorded (never
+    made, half made, or made before the record was kept)."""
+    try:
+        return (path / INTERPRETER_FILE).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def interpreter_path(first: Path, spec: EnvironmentSpec) -> Path:
+    """Where ``spec``'s environment lives: at ``first`` (``env-1``), unless an environment made
+    on another interpreter is there. That one stays, for when ``PATH`` finds its Python again,
+    and this one is made beside it, named by its Python and interpreter
+    (``env-1-py3.11-1a2b3c4d``): one environment per interpreter, none thrown away because
+    ``PATH`` changed (outsider13 D2: ``PATH=/usr/bin:/bin bringup up`` wiped pyenv's env-1)."""
+    there = made_on(first)
+    if spec.interpreter is None or not there or there == spec.interpreter:
+        return first
+    tag = hashlib.sha256(spec.interpreter.encode("utf-8", "surrogateescape")).hexdigest()[:8]
+    return first.with_name(f"{first.name}-py{spec.python}-{tag}")
 
 
 def _stamp(stamp: Path) -> list[str]:

@@ -63,6 +63,21 @@ class EnvironmentOutcome(msgspec.Struct, frozen=True, kw_only=True, omit_default
     detour: Optional[str] = None
     """The default index that did not answer; the environment came from the user's other
     indexes and find-links (``environments.Made.detour``), its secrets redacted."""
+    beside: Optional[str] = None
+    """The interpreter of the environment kept at the first path, when this one is beside it
+    (another Python on ``PATH``: ``environments.interpreter_path``)."""
+
+
+class SubmoduleOutcome(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """What ``up`` did about one unfetched submodule: ``fetched``, ``failed`` (its log says
+    why), or ``not fetched`` (``reason`` says why and the command to run)."""
+
+    component: str
+    path: str
+    status: Literal["fetched", "failed", "not fetched"]
+    command: str
+    reason: Optional[str] = None
+    log_path: Optional[str] = None
 
 
 class RunOutcome(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -71,4 +86,5 @@ class RunOutcome(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     status: str
     environments: tuple[EnvironmentOutcome, ...] = ()
     steps: tuple[StepOutcome, ...] = ()
+    submodules: tuple[SubmoduleOutcome, ...] = ()
     resumed_from: Optional[int] = None

@@ -9,7 +9,7 @@ import os
 import socket
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -27,6 +27,8 @@ from bringup.run.environments import (
     Made,
     environment_spec,
     in_environment,
+    interpreter_path,
+    made_on,
     make_environment,
     uv_binary,
     write_activation,
@@ -40,6 +42,7 @@ from bringup.run.lock import held
 from bringup.run.offline import SKIPPED
 from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
 from bringup.run.state import StateLayout, stack_key
+from bringup.run.submodules import fetch, unfetched
 from bringup.run.torchbuilt import needing
 from bringup.solve.prosenames import left_to_user
 from bringup.utf8text import json_bytes
@@ -116,6 +119,7 @@ def _made_outcome(
         log_path=made.log_path,
         replaced=made.replaced or None,
         detour=redact_secrets(made.detour) if made.detour else None,
+        beside=made.beside or None,
     )
 
 
@@ -186,6 +190,9 @@ def bring_up(
         log_dir = layout.run_logs(run_id)
         make_folder(log_dir)
         try:
+            fetched = fetch(
+                unfetched(stack.components), runner, offline=options.offline, log_dir=log_dir
+            )
             environments, step_settings = _environments(
                 stack=stack,
                 layout=layout,
@@ -235,6 +242,7 @@ def bring_up(
         status=status,
         environments=tuple(environments),
         steps=ordered,
+        submodules=tuple(fetched),
         resumed_from=resumed,
     )
 
@@ -301,8 +309,11 @@ def _environments(
     settings: dict[int, StepSetting] = {}
     by_index = {e.index: e for e in stack.resolution.environments}
     for spec in specs_for(stack, index):
-        path = layout.environment(key, spec.index)
+        first = layout.environment(key, spec.index)
+        path = interpreter_path(first, spec)
         made = make_environment(spec, path, index, runner, log_dir=log_dir, uv=uv)
+        if path != first:
+            made = replace(made, beside=made_on(first))
         activation = activation_for(by_index[spec.index], stack.snapshot)
         activate = dockerfile = None
         if made.ok:

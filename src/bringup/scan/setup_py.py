@@ -25,6 +25,7 @@ from bringup import backends, lazyre
 from bringup.model import Requirement
 from bringup.scan.architectures import Targets, flagged, listed, lowest_architecture, targets
 from bringup.scan.cmake_standard import STD_DRAFTS, STD_FLAG
+from bringup.scan.devicecode import DEVICE_CODE_ONLY, device_code_only
 from bringup.scan.devices import stated_floors
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fstrings import Message, message
@@ -197,8 +198,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
     optional = _optional_lines(tree)
     firsts = {s: min(ls, key=lambda n: (n in optional, n)) for s, ls in toolkits.items()}
     for subject, line in sorted(firsts.items(), key=lambda item: item[1]):
-        builds = subject in {b.vocabulary.toolkit_subject for b in backends.registered()}
-        words = "setup.py builds with it" if builds else "setup.py imports it"
+        words = _toolkit_words(subject, tree, extensions)
         reader.add(subject, "", line, words, confidence="medium")
     if standards is not None:
         reader.add("cxx_standard", f">={standards[0]}", standards[1], f"-std=c++{standards[0]}",
@@ -222,6 +222,15 @@ def extract_setup_py(file: SourceFile) -> Extraction:
         includes=tuple(reader.includes),
         include_places=tuple(reader.installs),
     )
+
+
+def _toolkit_words(subject: str, tree: ast.Module, extensions: dict[str, str]) -> str:
+    """How the script needs ``subject``: builds with it (its extensions alone: device code
+    only), or imports it."""
+    if subject in device_code_only(tree, extensions):
+        return DEVICE_CODE_ONLY
+    builds = subject in {b.vocabulary.toolkit_subject for b in backends.registered()}
+    return "setup.py builds with it" if builds else "setup.py imports it"
 
 
 def _comment_floors(text: str) -> list[tuple[int, Mention]]:

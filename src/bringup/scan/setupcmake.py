@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from bringup import lazyre
 from bringup.model import Step
+from bringup.scan.editable import not_editable
 from bringup.scan.sourceinstalls import installs_here
 from bringup.scan.walk import RepoFile
 
@@ -46,7 +47,10 @@ def by_setup(
 ) -> tuple[list[Step], list[Step]]:
     """``stated`` and ``defaults`` with the guesses from the top-level CMakeLists.txt dropped
     when the top-level setup.py runs CMake, and the install of the checkout stated in their
-    place when no stated step installs it; ``texts``: the files read, by citation."""
+    place when no stated step installs it; ``texts``: the files read, by citation. A guessed
+    editable install is made plain where the README says editable installs do not work
+    (``scan.editable``)."""
+    defaults = not_editable(defaults, texts)
     top = {entry.rel: (ref, text) for ref, (entry, text) in texts.items()}
     setup_py = top.get("setup.py", ("", ""))[1]
     cmake_lists = top.get("CMakeLists.txt", ("", ""))[0]

@@ -30,7 +30,7 @@ def declared_submodules(requirements: list[Requirement]) -> list[Requirement]:
     return out
 
 
-def _holds_files(folder: Path) -> bool:
+def holds_files(folder: Path) -> bool:
     """Whether ``folder`` is a directory with something in it; one that cannot be listed is
     taken as not checked out, as the scan never raises for a repo's files."""
     try:
@@ -49,7 +49,7 @@ def checked_out(root: Path, requirements: list[Requirement]) -> list[Requirement
     for requirement in requirements:
         fetched = requirement.subject == "submodule" and requirement.hard and requirement.spec
         where = root / requirement.spec
-        if fetched and _holds_files(where):
+        if fetched and holds_files(where):
             text = f"{requirement.text or requirement.spec}; checked out in the tree"
             out.append(msgspec.structs.replace(requirement, hard=False, text=text))
         else:

@@ -18,7 +18,7 @@ from bringup.errors import StackError
 from bringup.model import keys
 from bringup.model.facts import Fact
 from bringup.model.resolution import HostValue
-from bringup.model.snapshot import Accelerator, Snapshot, Vendor
+from bringup.model.snapshot import Accelerator, Snapshot, SystemPackage, Vendor
 from bringup.model.source import Source
 from bringup.solve.devicenames import kind_of
 from bringup.subjects import FIXED_SCOPES, canonical_subject, scheme_for
@@ -51,6 +51,8 @@ class HostFacts:
     vendors: frozenset[Vendor] = frozenset()
     forced: frozenset[str] = frozenset()
     what_if: tuple[tuple[str, str], ...] = field(default=())
+    system_packages: tuple[SystemPackage, ...] = ()
+    """What the distribution's package manager lists as installed (``probe.collectors.distro``)."""
 
     def value(self, subject: str) -> HostValue | None:
         return self.fixed.get(subject)
@@ -288,7 +290,12 @@ def host_facts(snapshot: Snapshot) -> HostFacts:
             known = fixed.get(value.subject)
             fixed[value.subject] = value if known is None else _merge(known, value)
     vendors = frozenset(a.vendor for a in snapshot.accelerators)
-    return HostFacts(fixed=fixed, installed=_installed(snapshot), vendors=vendors)
+    return HostFacts(
+        fixed=fixed,
+        installed=_installed(snapshot),
+        vendors=vendors,
+        system_packages=snapshot.system_packages,
+    )
 
 
 def what_if_subject(key: str, host: HostFacts) -> str:

@@ -2,18 +2,28 @@
 a system package or tool to install, the network while building. ``spec`` names the thing
 (a path, a variable, a tool, a URL). The solver chooses nothing for them: each becomes a
 check with status ``needed`` and the plan says what to do (``git submodule update --init``,
-set the variable, install the package); a build that downloads needs the network."""
+set the variable, install the package); a build that downloads needs the network. A system
+package the distribution lists as installed (dpkg's status file, rpm's database: under its own
+name or the one the knowledge base's table gives the tool) is ``ok``, its pin saying which
+(``installed (dpkg: libssl-dev 3.0.19-1~deb12u2)``), and no action asks for it (outsider13
+D10)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Optional
+
+from bringup.kb.system_packages import system_package
 from bringup.model.requirements import Component
 from bringup.model.resolution import Check
+from bringup.model.snapshot import SystemPackage
 from bringup.model.source import Source
 from bringup.subjects import NEEDS
 
 
-def need_checks(component: Component) -> list[Check]:
-    """One ``needed`` check per thing the component needs, citing every place that says so."""
+def need_checks(component: Component, packages: Sequence[SystemPackage] = ()) -> list[Check]:
+    """One ``needed`` check per thing the component needs, citing every place that says so;
+    a system package among ``packages`` (installed here) is ``ok``."""
     places: dict[tuple[str, str, bool], list[Source]] = {}
     declared = [r.spec for r in component.requirements if r.subject == "submodule"]
     for req in component.requirements:
@@ -26,18 +36,33 @@ def need_checks(component: Component) -> list[Check]:
         elif req.subject in NEEDS:
             spec = _submodule_of(req.spec, declared) if req.subject == "submodule" else req.spec
             places.setdefault((req.subject, spec, req.hard), []).append(req.source)
-    return [
-        Check(
-            component=component.name,
-            subject=subject,
-            spec=spec,
-            source=sources[0],
-            status="needed",
-            hard=hard,
-            also=tuple(sources[1:]),
+    checks = []
+    for (subject, spec, hard), sources in places.items():
+        have = installed_as(spec, packages) if subject == "system_package" else None
+        pin = None if have is None else f"installed ({have.manager}: {have.name} {have.version})"
+        checks.append(
+            Check(
+                component=component.name,
+                subject=subject,
+                spec=spec,
+                source=sources[0],
+                status="needed" if have is None else "ok",
+                pin=pin,
+                hard=hard,
+                also=tuple(sources[1:]),
+            )
         )
-        for (subject, spec, hard), sources in places.items()
-    ]
+    return checks
+
+
+def installed_as(name: str, packages: Sequence[SystemPackage]) -> Optional[SystemPackage]:
+    """The installed package that provides ``name``: of that name, or of the Debian or
+    openEuler name the knowledge base's table gives it (``zlib`` is ``zlib1g-dev``)."""
+    names = {name.lower()}
+    known = system_package(name)
+    if known is not None:
+        names |= {known[0].debian, known[0].openeuler}
+    return next((p for p in packages if p.name.lower() in names), None)
 
 
 def _submodule_of(path: str, declared: list[str]) -> str:

@@ -6,8 +6,12 @@ Ascend devices only) and LLM-TP-Inference-on-910B's run starts 8 ranks on NPUs (
 after installing CANN" on a CPU host while the sm_89 kernels "need other hardware" (outsider8
 #5). The toolkit is still what can be installed here: the verdict lists it after the devices.
 
-A repo whose route needs the toolkit alone (a kernel library built with nvcc, an operator built
-with CANN) still runs here after installing it, its device steps counted apart."""
+A repo whose route needs the toolkit alone (an operator built with CANN, a library that builds
+host code beside its kernels) still runs here after installing it, its device steps counted
+apart. One whose setup.py builds that kind's extensions and nothing else (``DEVICE_CODE_ONLY``:
+camenduru/simple-knn's ``CUDAExtension``, outsider13 D4) builds here but its code runs on the
+devices alone: its block is on the devices (``RUNS_ONLY_ON``), which ``check`` words as "builds
+here; runs only on ..." (``report.check_rows``)."""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from typing import Optional
 from bringup import backends
 from bringup.model.requirements import Component, Requirement
 from bringup.model.resolution import HardwareBlock
+from bringup.scan.devicecode import DEVICE_CODE_ONLY
 from bringup.solve.host import HostFacts
 from bringup.subjects import block_scope, canonical_subject
 
@@ -35,7 +40,7 @@ def no_device_here(component: Component, host: HostFacts) -> list[HardwareBlock]
         count = host.value(devices.count_subject) if devices is not None else None
         if count is None or count.values != ("0",):
             continue
-        reason = _route_device(component, kind)
+        reason = _route_device(component, kind) or _device_code(component, kind, count.subject)
         if reason is None:
             continue
         return [
@@ -59,4 +64,32 @@ def _route_device(component: Component, kind: str) -> Optional[Requirement]:
     return next(
         (r for r in component.requirements if r.hard and canonical_subject(r.subject) in own),
         None,
+    )
+
+
+RUNS_ONLY_ON = "the code it builds runs on these devices alone"
+"""The words of a device line ``_device_code`` makes: the repo builds here, and runs elsewhere."""
+
+
+def _device_code(component: Component, kind: str, count: str) -> Optional[Requirement]:
+    """A line on ``kind``'s devices (``count``, at least one) when the repo's setup.py builds
+    that kind's extensions alone (``DEVICE_CODE_ONLY``), cited where it builds them."""
+    toolkit = backends.backend(kind).vocabulary.toolkit_subject
+    line = next(
+        (
+            r
+            for r in component.requirements
+            if r.hard and r.subject == toolkit and r.text == DEVICE_CODE_ONLY
+        ),
+        None,
+    )
+    if line is None:
+        return None
+    return Requirement(
+        subject=count,
+        spec=">=1",
+        component=component.name,
+        source=line.source,
+        confidence=line.confidence,
+        text=RUNS_ONLY_ON,
     )

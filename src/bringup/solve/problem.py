@@ -261,7 +261,7 @@ def build_problem(
     for component in components:
         invalid: list[tuple[Requirement, str, ValueError]] = []
         statements.append(group_statements(component, invalid))
-        checks.extend(need_checks(component))
+        checks.extend(need_checks(component, host.system_packages))
         for req, subject, error in invalid:
             where = f"requirement.{component.name}.{subject}"
             findings.append(_finding(where, req.spec, error, req.source))

@@ -1,0 +1,58 @@
+"""A ``setup.py`` whose only compiled code is one device backend's: every extension builder it
+calls is that backend's (``CUDAExtension`` alone, with no ``CppExtension``/``Extension`` beside
+it, none chosen at run time, none called only on a condition). What it builds runs on those
+devices alone, so on a host with none the repo builds but cannot run (camenduru/simple-knn@60f461f4
+setup.py:24, a ``CUDAExtension`` of ``.cu`` sources: outsider13 D4; daerduoCarey/PyTorchEMD@e5c0feb
+setup.py:15). The toolkit line says so in its words (``DEVICE_CODE_ONLY``), which the solver
+reads as the repo's route needing the devices (``solve.nodevice``)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+
+from bringup.scan.pynodes import nodes
+
+DEVICE_CODE_ONLY = "setup.py builds device code only with it"
+"""The words of a toolkit line whose setup.py builds nothing but that toolkit's extensions."""
+
+_NOT_BUILDERS = frozenset({"BuildExtension"})
+"""Names ending in ``Extension`` that are build commands, not extensions."""
+
+
+def _guarded(tree: ast.Module, device: set[str]) -> bool:
+    """Whether a device builder is called under a ``try`` or an ``if``: the build goes on
+    without it (Ascend/MindSpeed-LLM setup.py:50-76, an ``NpuExtension`` in a ``try`` whose
+    ``except`` prints "ops setup failed"), so the package is more than its device code."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Try, ast.If)):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Call) and _name(inner) in device:
+                    return True
+    return False
+
+
+def _name(call: ast.Call) -> str:
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+
+
+def device_code_only(tree: ast.Module, extensions: Mapping[str, str]) -> frozenset[str]:
+    """The toolkit subject whose extension builders are the only ones ``tree`` calls or names
+    (``extensions``: a backend's builder name -> its toolkit); empty when a host builder
+    (``Extension``, ``CppExtension``, ``Pybind11Extension``, ``cythonize``) is called, or when
+    a device builder is only named (``Extension = CppExtension if cpu else CUDAExtension``) or
+    called only on a condition (``_guarded``)."""
+    called: set[str] = set()
+    named: set[str] = set()
+    for node in nodes(tree):
+        if isinstance(node, ast.Call):
+            called.add(_name(node))
+        elif isinstance(node, ast.Name) and node.id in extensions:
+            named.add(node.id)
+    builders = {n for n in called if n.endswith("Extension") or n == "cythonize"} - _NOT_BUILDERS
+    device = {n for n in builders if n in extensions}
+    if not device or builders - device or named - called or _guarded(tree, device):
+        return frozenset()
+    subjects = {extensions[n] for n in device}
+    return frozenset(subjects) if len(subjects) == 1 else frozenset()
