@@ -45,3 +45,20 @@ def test_refusal_after_a_long_line_is_linear() -> None:
     assert _chips("不支持 " + "Ascend 910B " * 4000) == []
     _chips("Ascend 310P" + " series" * 8000 + " not supported")
     assert time.monotonic() - started < 2.0 * 2
+
+
+def test_a_listed_shorthand_shares_the_first_chips_prefix() -> None:
+    # hicann/ops-nn@e5c3fa93 docs/zh/install/quick_install.md:17: "A3" after "Atlas A2、" is
+    # Atlas A3 (910_93), which the line named for nothing before
+    line = "当前适用于Atlas A2、A3系列产品，OS支持ubuntu22.04、openeuler24.03。"
+    assert _chips(line) == [("910B,910_93", True)]
+    # a refused list refuses each member; a model number after a comma is no shorthand
+    assert _chips("不支持Atlas A2、A3系列产品") == []
+    assert _chips("仅支持Atlas A2, A100") == [("910B", True)]
+
+
+def test_a_long_list_of_shorthands_is_linear() -> None:
+    started = time.monotonic()
+    _chips("仅支持Atlas A2" + "、A3" * 12000)
+    _chips("仅支持Atlas A2" + "、A39" * 10000)
+    assert time.monotonic() - started < 2.0 * 2

@@ -14,6 +14,7 @@ import re
 
 from bringup import lazyre
 from bringup.scan.prose_hedges import NEGATED_BEFORE
+from bringup.scan.prose_vocabulary import vocabulary
 
 _SUPPORT = lazyre.compile(r"\bsupport(?:s|ed|ing)?\b|支持", re.IGNORECASE, guard=True)
 """A word that the repo can use what follows; one after a negation lifts it for what follows
@@ -53,3 +54,23 @@ def refused(clause: str, spans: list[tuple[int, int]]) -> list[bool]:
         lifted = bisect.bisect_left(supports, negated_at) < bisect.bisect_left(supports, start)
         answers.append(not lifted)
     return answers
+
+
+_LISTED = lazyre.compile(
+    r"\s{0,3}(?:[、/,\uff0c&]|\band\b|\bor\b|以及|和|与|及)\s{0,3}([A-Z]\d{1,2})(?![A-Za-z0-9])"
+)
+"""A list separator, then a chip shorthand: the family prefix written once for the list ("当前适用于
+Atlas A2、A3系列产品", hicann/ops-nn docs/zh/install/quick_install.md:17; "Atlas A2/A3")."""
+
+
+def listed_after(clause: str, end: int) -> list[str]:
+    """The chip shorthands listed right after a chip named up to ``end`` of ``clause``, each
+    written out as the name it stands for ("Atlas A3"): the list's later members share the
+    first one's prefix, and "A3" alone names no chip."""
+    shorthands = vocabulary().shorthands
+    found: list[str] = []
+    match = _LISTED.match(clause, end)
+    while match is not None and match.group(1) in shorthands:
+        found.append(shorthands[match.group(1)])
+        match = _LISTED.match(clause, match.end())
+    return found
