@@ -262,8 +262,9 @@ def test_a_repo_whose_chip_the_target_lacks_gets_no_environment_there(
     assert [e["components"] for e in design["environments"]] == [["torchair"]]
     assert not design["apart"]
     screen = " ".join(_screen(capsys, "--target", "310P:1").split())
-    assert "cannot run (needs chip 910B)" in screen
-    assert "sgl-kernel-npu cannot run on the target (needs chip 910B:" in screen
+    # deep_ep README.md:4 "Supported Hardware Models: Atlas A2, A3": A3 is Atlas A3 (910_93)
+    assert "cannot run (needs chip 910B or 910_93)" in screen
+    assert "sgl-kernel-npu cannot run on the target (needs chip 910B or 910_93:" in screen
     assert "One environment, planned for --target 310P:1" in screen
 
 
