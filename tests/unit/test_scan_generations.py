@@ -92,3 +92,14 @@ def test_a_dataset_named_after_a_generation_names_no_gpu() -> None:
         "也可以通过下述脚本进行数据集的获取。"
     )
     assert _read(line, required=True) == []
+
+
+def test_fermi_or_later_is_compute_capability_2_0() -> None:
+    # eyalroz/cuda-api-wrappers@c2f2a2b2 README.md:86, a requirements list item: Fermi (sm_20)
+    # had no row in the knowledge base, so its floor was read as any GPU
+    line = (
+        "- An NVIDIA GPU supporting Unified Virtual Addressing (UVA), i.e. Fermi "
+        "microarchitecture or later. With earlier GPUs, memory copying, and other functionality "
+        "relying on automtically determining where a memory address is located, will fail."
+    )
+    assert _read(line, required=True) == [(">=2.0", True)]

@@ -262,8 +262,9 @@ def test_a_repo_whose_chip_the_target_lacks_gets_no_environment_there(
     assert [e["components"] for e in design["environments"]] == [["torchair"]]
     assert not design["apart"]
     screen = " ".join(_screen(capsys, "--target", "310P:1").split())
-    assert "cannot run (needs chip 910B)" in screen
-    assert "sgl-kernel-npu cannot run on the target (needs chip 910B:" in screen
+    # deep_ep README.md:4 "Supported Hardware Models: Atlas A2, A3": A3 is Atlas A3 (910_93)
+    assert "cannot run (needs chip 910B or 910_93)" in screen
+    assert "sgl-kernel-npu cannot run on the target (needs chip 910B or 910_93:" in screen
     assert "One environment, planned for --target 310P:1" in screen
 
 
@@ -399,12 +400,13 @@ def _screen(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 
 @pytest.mark.parametrize(
     ("chips", "count"),
-    [("910_93:16", "One environment"), ("910B:8", "Two environments")],
+    [("950:16", "One environment"), ("910B:8", "Two environments")],
 )
 def test_the_environments_heading_names_the_whole_target(
     capsys: pytest.CaptureFixture[str], chips: str, count: str
 ) -> None:
-    # on 910_93 chips sgl-kernel-npu (910B only) gets none: one environment is left there.
+    # on 950 chips sgl-kernel-npu (910B or 910_93: deep_ep README.md:4 "Atlas A2, A3") gets
+    # none: one environment is left there.
     # This machine's environments, which its next actions name (outsider25 D9), are listed
     # under their own heading: they are designed for the hardware the repos ask for, whatever
     # the target (outsider O8 #4), so they are numbered apart from the target's
@@ -481,9 +483,9 @@ def test_details_give_no_reason_for_environments_the_target_does_not_split(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """outsider24 D12: "Why one environments" headed this machine's conflict on a target with
-    one environment. On 910_93 chips sgl-kernel-npu (910B only) is left out: MindSpeed's torch
+    one environment. On 950 chips sgl-kernel-npu (910B or 910_93) is left out: MindSpeed's torch
     against it splits this machine's plan, not the target's."""
-    screen = _screen(capsys, "--target", "910_93:16", "--details")
+    screen = _screen(capsys, "--target", "950:16", "--details")
     assert "Why one environment" not in screen
     assert "\nConflicts\n  1. MindSpeed, sgl-kernel-npu:" in screen
 

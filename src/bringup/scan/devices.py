@@ -10,6 +10,7 @@ import re
 from bringup import backends, lazyre
 from bringup.model import Confidence
 from bringup.scan.architectures import architecture_version, capability_subject
+from bringup.scan.chipwords import listed_after, refused
 from bringup.scan.memory import device_memory
 from bringup.scan.mention import Mention, right_before
 from bringup.scan.prose_vocabulary import Vendor, device_kind_of, expand_shorthands, vocabulary
@@ -331,11 +332,17 @@ def chips_in_value(value: str) -> list[str]:
 def chips(clause: str, required: bool) -> list[Mention]:
     if not (required or _HARDWARE_WORDS.search(clause)):
         return []
-    names = chips_in(clause)
+    words = vocabulary()
+    named = list(words.chip.finditer(clause))
+    kept = [m for m, no in zip(named, refused(clause, [m.span() for m in named])) if not no]
+    found: list[str] = []
+    for m in kept:  # "Atlas A2、A3": the later shorthands share the first one's prefix
+        found.append(next(words.chips[i][0] for i in range(len(words.chips)) if m[f"c{i}"]))
+        found.extend(n for listed in listed_after(clause, m.end()) for n in chips_in(listed))
+    names = list(dict.fromkeys(found))
     if not names:
         return []
-    first = vocabulary().chip.search(clause)
-    offset = first.start() if first else 0
+    offset = kept[0].start()
     agent = _AGENT.search(clause, max(0, offset - 60), offset) is not None
     return [
         Mention("chip", ",".join(names), clause.strip(), "medium", hard=not agent, offset=offset)

@@ -18,6 +18,7 @@ import re
 from bringup import backends, lazyre
 from bringup.model import Confidence
 from bringup.scan.cannotrun import IN_CLAUSE, fails_itself, fails_without
+from bringup.scan.chipwords import ZH_SUPPORT
 from bringup.scan.devices import (
     EXAMPLE,
     capabilities,
@@ -241,7 +242,8 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
         needed = required or bool(NEED.search(clause))
         subjects = driver_words(clause, list(vocabulary().subject.finditer(clause)))
         labelled = not needed and os_labelled(clause)
-        if not needed and not subjects and not labelled:
+        supports = not needed and ZH_SUPPORT.search(clause) is not None  # chips only: chipwords
+        if not needed and not subjects and not labelled and not supports:
             # Three clauses in four (the eval repos' docs): no subject and no word of need, so
             # nothing below can be found; the vendor, negation and hedge words of the clause
             # were still searched for.
@@ -270,6 +272,10 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
             # "supports <feature> on <architecture> devices": what a feature runs on, not the floor
             capable = capabilities(clause, required, clause_vendor)
             mentions.extend(m._replace(hard=m.hard and not works) for m in capable)
+        elif supports:
+            mentions.extend(
+                for_one_chip(m, clause, bool(_TESTS.search(clause))) for m in chips(clause, False)
+            )
         if needed or labelled:  # "操作系统为 Ubuntu 22.04 / openEuler 24.03" names the OS
             mentions.extend(
                 Mention(subject, spec, words, "medium", hard=not tried(subject, clause), offset=at)
