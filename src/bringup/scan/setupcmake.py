@@ -61,8 +61,9 @@ def by_setup(
     stated: Sequence[Step], defaults: Sequence[Step], texts: Mapping[str, tuple[RepoFile, str]]
 ) -> tuple[list[Step], list[Step]]:
     """``stated`` and ``defaults`` with the guesses from the top-level CMakeLists.txt dropped
-    when the top-level setup.py or pyproject.toml's build backend runs CMake, and the install of the checkout stated in their
-    place when no stated step installs it; ``texts``: the files read, by citation."""
+    when the top-level setup.py or pyproject.toml's build backend runs CMake, and the install
+    of the checkout stated in their place when no stated step installs it; ``texts``: the
+    files read, by citation."""
     top = {entry.rel: (ref, text) for ref, (entry, text) in texts.items()}
     setup_py = top.get("setup.py", ("", ""))[1]
     cmake_lists = top.get("CMakeLists.txt", ("", ""))[0]
