@@ -63,6 +63,7 @@ from bringup.scan.fetches import cite_download, downloaded_wheels
 from bringup.scan.hosttools import host_tool_item
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
 from bringup.scan.netprose import network_stated, network_words
+from bringup.scan.optionalsteps import not_optional
 from bringup.scan.oslists import OsList, listed_oses
 from bringup.scan.pkgrepeats import fold_listed_tools
 from bringup.scan.pkgtags import PackageTags
@@ -333,9 +334,8 @@ class _Reader:
         if not self.steps_here or self.section_os or one_os(self.last_paragraph):
             return
         context = f"{self.heading}\n{self.last_paragraph}"
-        self.steps.extend(
-            steps_from_commands(self.file, commands, context=context, vendor=self.vendor)
-        )
+        found = steps_from_commands(self.file, commands, context=context, vendor=self.vendor)
+        self.steps.extend(not_optional(found, self.option, marked, everything))
 
     def written(self, found: list[Requirement]) -> None:
         """A requirements file the guide writes out (``docreqs``): needed as the lines of a
