@@ -57,12 +57,14 @@ def series_floors(rules: Iterable[ScopedRule]) -> Iterator[ScopedRule]:
     for scoped in rules:
         rule = scoped.rule
         floor = _floor(rule)
-        for version in _released(rule) if floor is not None else ():
-            series = _SERIES.match(version)
-            if series is None:
+        if floor is None:
+            continue
+        for version in _released(rule):
+            found = _SERIES.match(version)
+            if found is None:
                 continue
             floors[rule.id] = floor
-            key = (rule.topic, rule.subject, series.group("series"), rule.then_subject)
+            key = (rule.topic, rule.subject, found.group("series"), rule.then_subject)
             own.setdefault(key, set()).add(version)
             members = groups.setdefault((*key, scoped.chips, scoped.machines), [])
             if rule not in members:

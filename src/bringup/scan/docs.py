@@ -334,8 +334,8 @@ class _Reader:
         if not self.steps_here or self.section_os or one_os(self.last_paragraph):
             return
         context = f"{self.heading}\n{self.last_paragraph}"
-        found = steps_from_commands(self.file, commands, context=context, vendor=self.vendor)
-        self.steps.extend(not_optional(found, self.option, marked, everything))
+        steps = steps_from_commands(self.file, commands, context=context, vendor=self.vendor)
+        self.steps.extend(not_optional(steps, self.option, marked, everything))
 
     def written(self, found: list[Requirement]) -> None:
         """A requirements file the guide writes out (``docreqs``): needed as the lines of a

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -23,6 +24,9 @@ from bringup.model.requirements import Component, Requirement
 from bringup.model.rules import Rule
 from bringup.solve.hoststeps import install_kinds, script_lines
 from bringup.subjects import canonical_subject
+
+if TYPE_CHECKING:
+    from bringup.solve.host import HostFacts
 
 
 def kind_of_subject(subject: str) -> str | None:
@@ -365,3 +369,35 @@ def rules_for_host(rules: Sequence[Rule], kind: str) -> list[Rule]:
         if kind_of_subject(r.subject) in (None, kind)
         and kind_of_subject(r.then_subject) in (None, kind)
     ]
+
+
+def kinds_absent(host: HostFacts) -> frozenset[str]:
+    """The device backends the target's facts count none of: a pasted collect_env whose "GPU
+    models and configuration: No CUDA" lists no GPU (pytorch/pytorch#10657), a snapshot
+    whose vendor tool is absent and whose PCI bus shows none."""
+    found = set()
+    for backend, devices in backends.with_devices():
+        count = host.value(devices.count_subject)
+        if count is not None and count.known and count.values == ("0",):
+            found.add(backend.name)
+    return frozenset(found)
+
+
+def set_apart(
+    components: Sequence[Component], absent: frozenset[str]
+) -> tuple[list[Component], list[tuple[Component, str, Requirement]]]:
+    """``components`` less those that need only kinds of device the target has none of
+    (``kinds_absent``), which are returned apart with their kind and line, as ``host_groups``
+    returns a repo that needs a kind the target lacks (outsider14 D15: the same repo was
+    "cannot run (needs a GPU)" beside an npu-smi report, "GPU count unknown (not probed)"
+    beside a collect_env that says there is no GPU)."""
+    kept, apart = [], []
+    order = [b.name for b, _devices in backends.with_devices()]
+    for component in components:
+        mine = kinds_needed(component)
+        if mine and absent.issuperset(mine):
+            kind = min(mine, key=order.index)
+            apart.append((component, kind, mine[kind]))
+        else:
+            kept.append(component)
+    return kept, apart
