@@ -19,6 +19,7 @@ from bringup.scan.archchoice import without_reader_choices
 from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import Command, parse_commands
 from bringup.scan.devicetargets import device_target, top_readme
+from bringup.scan.diagnosed import diagnosed
 from bringup.scan.docexamples import as_examples, task_of, troubleshooting_page
 from bringup.scan.docfeatures import featured
 from bringup.scan.docinline import bare_item, inline_installs, inline_steps
@@ -475,13 +476,9 @@ class _Reader:
         self.lists_closed()
         self.tags.close()
         self.requirements.extend(guide_tools(self.file, self.build_commands))
-        found = featured(
-            self.file.rel,
-            self.file.text,
-            fold_listed_tools(self.requirements),
-        )
+        found = featured(self.file.rel, self.file.text, fold_listed_tools(self.requirements))
         return Extraction(
-            requirements=tuple(found),
+            requirements=tuple(diagnosed(self.file.text, found)),
             steps=tuple(self.steps),
             includes=run_scripts(self.file.rel, self.build_commands),
         )

@@ -196,6 +196,16 @@ class HostGroup:
     only: tuple[tuple[str, Requirement], ...]
 
 
+def _own_kind(mine: dict[str, Requirement], order: list[str], prefer: frozenset[str]) -> str:
+    """The kind a repo that supports several is planned for, whatever the repos beside it:
+    one this machine has (``prefer``), else its first in the backends' order. Planned for
+    the kind most of its neighbours need, LLaMA-Factory (CUDA or Ascend) was "may run here"
+    alone and "needs other hardware: NVIDIA driver" beside a CUDA extension (outsider14 D4)."""
+    return next((k for k in order if k in mine and k in prefer), None) or next(
+        k for k in order if k in mine
+    )
+
+
 def host_groups(
     components: Sequence[Component],
     target_kinds: frozenset[str],
@@ -221,9 +231,7 @@ def host_groups(
         kinds = [k for k in order if k in target_kinds]
     else:
         alone = {next(iter(k)) for _c, k in needed if len(k) == 1}
-        either = [k for _c, k in needed if len(k) > 1]
-        alone |= {k for mine in either for k in mine if k in prefer}
-        alone |= {next(k for k in order if k in mine) for mine in either if not set(mine) & alone}
+        alone |= {_own_kind(mine, order, prefer) for _c, mine in needed if len(mine) > 1}
         kinds = [k for k in order if k in alone]
     if not kinds:
         return [HostGroup(kind="", components=tuple(components), only=())], []
@@ -240,10 +248,12 @@ def host_groups(
                 apart.append((component, kind, line))
     idle = [c for c, mine in needed if not mine and not c.requirements and not c.steps]
     for component, mine in needed:
-        if len(mine) != 1 and component not in idle:
-            fits = [k for k in kinds if not mine or k in mine] or kinds
-            fits = [k for k in fits if k in prefer and mine] or fits
-            members[max(fits, key=lambda k: (len(only[k]), -kinds.index(k)))].append(component)
+        if len(mine) > 1 and any(k in kinds for k in mine):
+            members[_own_kind({k: mine[k] for k in mine if k in kinds}, order, prefer)].append(
+                component
+            )
+        elif len(mine) != 1 and component not in idle:
+            members[max(kinds, key=lambda k: (len(only[k]), -kinds.index(k)))].append(component)
     position = {c.name: n for n, c in enumerate(components)}
     groups = [
         HostGroup(
