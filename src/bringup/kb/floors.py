@@ -6,7 +6,8 @@ base lists (``cann_releases``) but no table pairs with a driver, had no floor at
 910B4 host on driver 24.1.1 got a clean environment (outsider14 D5). A release of a series
 (``9.0`` of ``9.0.1``) takes the lowest driver floor of its series' released rows: what every
 known release of that series needs at least, a patch never asking less of the driver than
-the release it patches (a pre-release's row, 8.5.0.alpha001's, is left out). Rows that only
+the release it patches: so from its first release with a row on, the pre-releases before it
+(9.1.0-beta.3) unknown still, and a pre-release's row (8.5.0.alpha001's) left out. Rows that only
 recommend a driver (a CUDA toolkit's own, ``hard = false``) derive nothing; a series no row
 names stays without a floor (its release unknown).
 """
@@ -73,11 +74,12 @@ def series_floors(rules: Iterable[ScopedRule]) -> Iterator[ScopedRule]:
         lowest = min(members, key=lambda rule: floors[rule.id])
         ids = ", ".join(rule.id.split("/")[0] for rule in members)
         rowed = sorted(own[(topic, subject, series, then)])
+        first = min(rowed, key=lambda v: Version(v, scheme_for(subject)))
         yield ScopedRule(
             Rule(
                 id=f"{subject}-{series}-series-floor{'-' + chips if chips else ''}/{then}",
                 subject=subject,
-                spec=",".join([f"=={series}.*", *(f"!={v}" for v in rowed)]),
+                spec=",".join([f"=={series}.*", f">={first}", *(f"!={v}" for v in rowed)]),
                 then_subject=then,
                 then_spec=lowest.then_spec,
                 source="; ".join(dict.fromkeys(rule.source for rule in members)),
