@@ -83,6 +83,7 @@ from bringup.scan.routeneeds import route_needs
 from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.runtools import guide_tools
 from bringup.scan.scopes import DOCKER
+from bringup.scan.sectionpurpose import purposed
 from bringup.scan.shell import environment_requirements
 from bringup.scan.shellruns import run_scripts
 from bringup.scan.sourceinstalls import source_installs
@@ -478,7 +479,7 @@ class _Reader:
         self.requirements.extend(guide_tools(self.file, self.build_commands))
         found = featured(self.file.rel, self.file.text, fold_listed_tools(self.requirements))
         return Extraction(
-            requirements=tuple(diagnosed(self.file.text, found)),
+            requirements=tuple(purposed(self.file.text, diagnosed(self.file.text, found))),
             steps=tuple(self.steps),
             includes=run_scripts(self.file.rel, self.build_commands),
         )

@@ -159,7 +159,8 @@ def backend_features(component: Component) -> dict[str, tuple[Requirement, ...]]
     }
     found: dict[str, list[Requirement]] = {}
     for scope in component.scopes:
-        if not scope.feature or not scope.requirements:
+        # a task names what the repo is used for ("use QLoRA ... on Ascend NPU"), no route
+        if not scope.feature or not scope.requirements or scope.name.startswith("task:"):
             continue
         named = {words[w] for w in _WORD.findall(scope.name.lower()) if w in words}
         if len(named) == 1:
