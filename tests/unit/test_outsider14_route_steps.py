@@ -119,3 +119,18 @@ def test_a_plain_make_test_stays() -> None:
     text = "test:\n\tpytest tests/\n"
     found = extract_makefile(SourceFile(ref="r/Makefile", rel="Makefile", text=text))
     assert [s.argv for s in found.steps] == [("make", "test")]
+
+
+def test_the_guides_clone_of_another_repo_renamed_installs_the_checkout(tmp_path: Path) -> None:
+    # EvolvingLMMs-Lab/lmms-eval@75571cfe0fa36ca5ec2e6aa2bb268f9d38295af3 README.md:65-67, in a
+    # checkout named otherwise; the extras' brackets are no folder of the checkout's
+    repo = tmp_path / "lmx"
+    repo.mkdir()
+    (repo / "README.md").write_text(
+        "# LMMs-Eval\n\n```bash\ngit clone https://github.com/EvolvingLMMs-Lab/lmms-eval.git\n"
+        'cd lmms-eval && uv pip install -e ".[all]"\n```\n'
+    )
+    (repo / "pyproject.toml").write_text('[project]\nname = "lmms_eval"\n')
+    steps = scan_repo(repo, "lmx").component.steps
+    (install,) = [s for s in steps if s.kind == "install"]
+    assert (install.argv[-2:], install.cwd, install.needs.missing) == (("-e", ".[all]"), ".", ())
