@@ -76,3 +76,18 @@ def test_a_cuda_extension_cannot_run_on_a_target_that_reports_no_gpu(
     assert "cannot run (needs a GPU)" in out
     assert "not probed" not in out
     assert code == 1
+
+
+# https://github.com/vllm-project/vllm/issues/11431 (its collect_env, the CUDA lines)
+VLLM_11431 = """Is CUDA available: False
+CUDA runtime version: No CUDA
+CUDA_MODULE_LOADING set to: N/A
+GPU models and configuration: No CUDA
+Nvidia driver version: No CUDA
+"""
+
+
+def test_another_report_that_says_no_cuda_counts_none() -> None:
+    facts = parse_collect_env(VLLM_11431, Source(kind="report", ref="r7.txt")).facts
+    counts = [f for f in facts if f.key.endswith("device_count")]
+    assert [(f.value, f.source.line) for f in counts] == [(0, 4)]
