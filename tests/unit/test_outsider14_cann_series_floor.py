@@ -51,14 +51,16 @@ def test_a_cann_release_without_a_row_takes_its_series_driver_floor(
     assert "changing the Ascend driver 24.1.1 to >=" in " ".join(out.split())
 
 
-def test_a_series_floor_is_its_released_rows_lowest_for_releases_without_a_row() -> None:
-    rows = [s.rule for s in load_knowledge_base()._scoped_rules if "-series-floor" in s.rule.id]
-    by_id = {(r.subject, r.spec.split(",")[0], r.then_subject): r for r in rows}
-    # 8.5.0 and 8.5.2 need >= 25.5.1; 8.5.0.alpha001's >= 25.2.0 is a pre-release's
-    floor85 = by_id[("cann", "==8.5.*", "ascend_driver")]
-    assert floor85.then_spec == ">=25.5.1"
-    floor90 = by_id[("cann", "==9.0.*", "ascend_driver")]
-    assert floor90.then_spec == ">=25.5.1"
-    assert spec_contains(floor90.spec, "cann", "9.0.1")
-    assert not spec_contains(floor90.spec, "cann", "9.0.0")  # 9.0.0 has its own row
-    assert not any(r.subject == "cuda" and not r.hard for r in rows)
+def test_a_release_without_a_row_takes_the_floor_of_the_latest_release_before_it() -> None:
+    kb = load_knowledge_base()
+    rows = {
+        s.rule.spec: s.rule for s in kb._scoped_rules if s.rule.id.endswith("-floor/ascend_driver")
+    }
+    assert rows["==9.0.1"].then_spec == ">=25.5.1"  # 9.0.0's
+    assert rows["==8.5.1"].then_spec == ">=25.5.1"  # 8.5.0's, not 8.5.0.alpha001's 25.2.0
+    assert "==9.0.0" not in rows  # it has its own row
+    # pre-releases stay unknown: the newest CANN < 8.1 on driver 24.1.rc1 is still 8.0.RC2,
+    # not 8.0.RC3.beta1 with 8.0.RC2's floor
+    assert kb.newest("cann", ["<8.1"], given=["ascend_driver==24.1.rc1"]) == "8.0.RC2"
+    assert not any(r.subject == "cuda" for r in rows.values())
+    assert spec_contains(rows["==9.0.1"].spec, "cann", "9.0.1")

@@ -1,20 +1,19 @@
-"""Driver floors for the releases of a series the knowledge base has no row for.
+"""Driver floors for the known releases of a series the knowledge base has no row for.
 
 The CANN <-> HDK rows name releases one by one (9.0.0 needs Ascend driver >= 25.5.1,
 hicann/release-management 9.0.0/release-notes.md); CANN 9.0.1, a patch release the knowledge
 base lists (``cann_releases``) but no table pairs with a driver, had no floor at all, so a
-910B4 host on driver 24.1.1 got a clean environment (outsider14 D5). A release of a series
-(``9.0`` of ``9.0.1``) takes the lowest driver floor of its series' released rows: what every
-known release of that series needs at least, a patch never asking less of the driver than
-the release it patches: so from its first release with a row on, the pre-releases before it
-(9.1.0-beta.3) unknown still, and a pre-release's row (8.5.0.alpha001's) left out. Rows that only
-recommend a driver (a CUDA toolkit's own, ``hard = false``) derive nothing; a series no row
-names stays without a floor (its release unknown).
+910B4 host on driver 24.1.1 got a clean environment (outsider14 D5). A known release of a
+series (``9.0`` of ``9.0.1``) with no row of its own takes the floor of the latest release of
+its series before it that has one: a patch never asks less of the driver than the release it
+patches. Pre-releases (9.1.0-beta.3, 8.0.RC3.beta1) and releases older than every row of their
+series stay unknown, as does a release the knowledge base does not list; rows that only
+recommend a driver (a CUDA toolkit's own, ``hard = false``) derive nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Optional
 
 from bringup import lazyre
@@ -48,10 +47,12 @@ def _released(rule: Rule) -> list[str]:
     return [v for v in named if v is not None and not is_prerelease(v, scheme)]
 
 
-def series_floors(rules: Iterable[ScopedRule]) -> Iterator[ScopedRule]:
-    """One row ``subject ==S.* -> driver >=F`` per series ``S`` with a hard driver-floor row
-    for one of its releases, of one scope and topic: ``F`` the lowest of them, for the
-    releases of ``S`` with no driver row of their own (on any chip)."""
+def series_floors(
+    rules: Iterable[ScopedRule], releases: Callable[[str], Sequence[str]]
+) -> Iterator[ScopedRule]:
+    """One row ``subject ==V -> driver >=F`` per known release ``V`` (``releases``) with no
+    driver row of its own on any chip, for each scope and topic whose hard driver-floor rows
+    name releases of its series: ``F`` the floor of the latest of them before ``V``."""
     groups: dict[tuple[str, str, str, str, Optional[str], Optional[str]], list[Rule]] = {}
     floors: dict[str, Version] = {}
     own: dict[tuple[str, str, str, str], set[str]] = {}
@@ -71,26 +72,37 @@ def series_floors(rules: Iterable[ScopedRule]) -> Iterator[ScopedRule]:
             if rule not in members:
                 members.append(rule)
     for (topic, subject, series, then, chips, machines), members in groups.items():
-        lowest = min(members, key=lambda rule: floors[rule.id])
-        ids = ", ".join(rule.id.split("/")[0] for rule in members)
-        rowed = sorted(own[(topic, subject, series, then)])
-        first = min(rowed, key=lambda v: Version(v, scheme_for(subject)))
-        yield ScopedRule(
-            Rule(
-                id=f"{subject}-{series}-series-floor{'-' + chips if chips else ''}/{then}",
-                subject=subject,
-                spec=",".join([f"=={series}.*", f">={first}", *(f"!={v}" for v in rowed)]),
-                then_subject=then,
-                then_spec=lowest.then_spec,
-                source="; ".join(dict.fromkeys(rule.source for rule in members)),
-                topic=topic,
-                note=(
-                    f"derived: the lowest {then} floor of the known {subject} {series} "
-                    f"releases ({ids}); for a release of the series with no row of its own"
+        scheme = scheme_for(subject)
+        rowed = own[(topic, subject, series, then)]
+        by_version = [(Version(v, scheme), rule) for rule in members for v in _released(rule)]
+        for version in releases(subject):
+            if version in rowed or is_prerelease(version, scheme):
+                continue
+            found = _SERIES.match(version)
+            if found is None or found.group("series") != series:
+                continue
+            here = Version(version, scheme)
+            before = [pair for pair in by_version if pair[0] <= here]
+            if not before:  # older than every release with a row: unknown
+                continue
+            patched = max(before, key=lambda pair: pair[0])[1]
+            yield ScopedRule(
+                Rule(
+                    id=f"{subject}-{version}-floor{'-' + chips if chips else ''}/{then}",
+                    subject=subject,
+                    spec=f"=={version}",
+                    then_subject=then,
+                    then_spec=patched.then_spec,
+                    source=patched.source,
+                    topic=topic,
+                    note=(
+                        f"derived: {subject} {version} has no row of its own; "
+                        f"{patched.id.split('/')[0]}, the latest release of its series "
+                        f"before it with one, gives its {then} floor"
+                    ),
+                    confidence="low" if patched.confidence == "low" else "medium",
+                    brings=patched.brings,
                 ),
-                confidence="low" if "low" in {r.confidence for r in members} else "medium",
-                brings=lowest.brings,
-            ),
-            chips,
-            machines,
-        )
+                chips,
+                machines,
+            )

@@ -167,7 +167,7 @@ class KnowledgeBase:
     @functools.cached_property
     def _scoped_rules(self) -> tuple[ScopedRule, ...]:
         rows = tuple(self._export())
-        return (*rows, *series_rules(rows), *series_floors(rows))
+        return (*rows, *series_rules(rows), *series_floors(rows, self.releases))
 
     def _export(self) -> Iterator[ScopedRule]:
         for entry in self._compiled.entries:
