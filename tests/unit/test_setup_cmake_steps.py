@@ -84,3 +84,33 @@ def test_cmake_named_but_not_run_leaves_the_cmake_build(setup: str) -> None:
     chosen, defaults = by_setup([], _defaults(), _texts(setup))
     assert chosen == []
     assert [s.argv[0] for s in defaults][:2] == ["cmake", "cmake"]
+
+
+# pybind/scikit_build_example@99e679e1614fb9792eeed3d1aeae4166bc180dee pyproject.toml:1-3, and
+# wjakob/nanobind_example@03bd872fdb8f34f7ddb68ced81e4dc2ce08283c7 pyproject.toml:3 (outsider14 D1)
+SKBUILD_PYPROJECT = (
+    "[build-system]\n"
+    'requires = ["scikit-build-core>=0.11", "pybind11>=3.0"]\n'
+    'build-backend = "scikit_build_core.build"\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("pyproject", "dropped"),
+    [(SKBUILD_PYPROJECT, True), (PYPROJECT, False)],
+)
+def test_a_build_backend_driving_cmake_makes_the_install_the_build(
+    pyproject: str, dropped: bool
+) -> None:
+    texts = _texts("")
+    texts["repo/pyproject.toml"] = (texts["repo/pyproject.toml"][0], pyproject)
+    chosen, defaults = by_setup([], _defaults(), texts)
+    assert any(s.argv[0] == "cmake" for s in defaults) is not dropped
+    assert [s.kind for s in chosen] == (["install"] if dropped else [])
+
+
+def test_scikit_build_classic_setup_py_runs_cmake() -> None:
+    # scikit-build/scikit-build-sample-projects@828a7faf projects/hello-cpp/setup.py:1
+    chosen, defaults = by_setup([], _defaults(), _texts("from skbuild import setup\n"))
+    assert [s.argv[0] for s in defaults] == []
+    assert [s.kind for s in chosen] == ["install"]

@@ -7,6 +7,7 @@ cannot share for torch; torchair fits either and joins the one it has more in co
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import re
@@ -114,8 +115,13 @@ def test_a_repo_that_fits_both_joins_the_one_it_has_most_in_common_with(
 
 def _merged_on_npu() -> tuple[Design, Resolution]:
     """A design that puts torchair with MindSpeed (as the Ascend stack's does), kept on the
-    recorded 910B host, where MindSpeed cannot be placed."""
+    recorded 910B host, where MindSpeed cannot be placed. The host's driver (24.1.rc3) is
+    below every CANN 8.5/9.0 floor since 8.5.1 took 8.5.0's floor (>= 25.5.1)
+    (outsider14 D5): that derived row is left out here, so that torchair and
+    sgl-kernel-npu can still be placed (with CANN 8.5.1) and their merge is what is tested."""
     inputs = gather([str(SPLIT)], NPU, None)
+    kept = tuple(r for r in inputs.rules if not r.id.startswith("cann-8.5.1-floor"))
+    inputs = dataclasses.replace(inputs, rules=kept)
     design = check(inputs, target=read_target(None, inputs.catalogue)).design
     hand = (
         Environment(index=1, components=("MindSpeed", "torchair")),

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Optional, Union
 
+from bringup.kb.floors import series_floors
 from bringup.kb.loader import load_compiled
 from bringup.kb.query import (
     ChipRows,
@@ -166,7 +167,7 @@ class KnowledgeBase:
     @functools.cached_property
     def _scoped_rules(self) -> tuple[ScopedRule, ...]:
         rows = tuple(self._export())
-        return (*rows, *series_rules(rows))
+        return (*rows, *series_rules(rows), *series_floors(rows, self.releases))
 
     def _export(self) -> Iterator[ScopedRule]:
         for entry in self._compiled.entries:

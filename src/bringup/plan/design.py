@@ -155,8 +155,10 @@ def design_stack(
         device_kind,
         for_host,
         host_groups,
+        kinds_absent,
         kinds_needed,
         rules_for_host,
+        set_apart,
     )
 
     options = SolveOptions(allow_driver_change=allow_driver_change, explain=explain, design=True)
@@ -177,15 +179,19 @@ def design_stack(
         ]
         return joined(solved)
 
-    groups, apart = host_groups(components, target_kinds(host), prefer)
+    # a report or snapshot that counts none of a kind: the repos that need only it are apart
+    absent = kinds_absent(host) if target.kind in ("report", "snapshot") else frozenset()
+    placed, away = set_apart(components, absent)
+    groups, apart = host_groups(placed, target_kinds(host), prefer)
     resolution, numbers = solved_for(groups)
     unfit = hardware_unfit(resolution) if target.kind != "asked" else ()
     if unfit:
         gone = {need.component for need in unfit}
         groups, apart = host_groups(
-            [c for c in components if c.name not in gone], target_kinds(host), prefer
+            [c for c in placed if c.name not in gone], target_kinds(host), prefer
         )
         resolution, numbers = solved_for(groups)
+    apart = [*away, *apart]
     hosts = tuple(
         HostKind(
             kind=device_kind(group.kind),

@@ -19,6 +19,7 @@ from bringup.scan.archchoice import without_reader_choices
 from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import Command, parse_commands
 from bringup.scan.devicetargets import device_target, top_readme
+from bringup.scan.diagnosed import diagnosed
 from bringup.scan.docexamples import as_examples, task_of, troubleshooting_page
 from bringup.scan.docfeatures import featured
 from bringup.scan.docinline import bare_item, inline_installs, inline_steps
@@ -63,6 +64,7 @@ from bringup.scan.fetches import cite_download, downloaded_wheels
 from bringup.scan.hosttools import host_tool_item
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
 from bringup.scan.netprose import network_stated, network_words
+from bringup.scan.optionalsteps import not_optional
 from bringup.scan.oslists import OsList, listed_oses
 from bringup.scan.pkgrepeats import fold_listed_tools
 from bringup.scan.pkgtags import PackageTags
@@ -81,6 +83,7 @@ from bringup.scan.routeneeds import route_needs
 from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.runtools import guide_tools
 from bringup.scan.scopes import DOCKER
+from bringup.scan.sectionpurpose import purposed
 from bringup.scan.shell import environment_requirements
 from bringup.scan.shellruns import run_scripts
 from bringup.scan.sourceinstalls import source_installs
@@ -333,9 +336,8 @@ class _Reader:
         if not self.steps_here or self.section_os or one_os(self.last_paragraph):
             return
         context = f"{self.heading}\n{self.last_paragraph}"
-        self.steps.extend(
-            steps_from_commands(self.file, commands, context=context, vendor=self.vendor)
-        )
+        steps = steps_from_commands(self.file, commands, context=context, vendor=self.vendor)
+        self.steps.extend(not_optional(steps, self.option, marked, everything))
 
     def written(self, found: list[Requirement]) -> None:
         """A requirements file the guide writes out (``docreqs``): needed as the lines of a
@@ -475,13 +477,9 @@ class _Reader:
         self.lists_closed()
         self.tags.close()
         self.requirements.extend(guide_tools(self.file, self.build_commands))
-        found = featured(
-            self.file.rel,
-            self.file.text,
-            fold_listed_tools(self.requirements),
-        )
+        found = featured(self.file.rel, self.file.text, fold_listed_tools(self.requirements))
         return Extraction(
-            requirements=tuple(found),
+            requirements=tuple(purposed(self.file.text, diagnosed(self.file.text, found))),
             steps=tuple(self.steps),
             includes=run_scripts(self.file.rel, self.build_commands),
         )

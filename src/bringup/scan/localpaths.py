@@ -53,8 +53,11 @@ def with_local_paths(step: Step, scripts: Collection[str], fetched: Collection[s
         and unquote(posixpath.basename(word)) not in fetched
     ]
     for flag, word in zip(step.argv, step.argv[1:]):
-        if flag in ("-e", "--editable") and not _NOT_A_FOLDER.match(word):
-            folder = posixpath.normpath(posixpath.join(step.cwd or ".", word)) + "/"
+        # the folder less the extras it installs with: ``-e ".[all]"`` is the checkout's top
+        # (EvolvingLMMs-Lab/lmms-eval@75571cfe README.md:67)
+        path = word.split("[", 1)[0] if word.endswith("]") else word
+        if flag in ("-e", "--editable") and not _NOT_A_FOLDER.match(path):
+            folder = posixpath.normpath(posixpath.join(step.cwd or ".", path)) + "/"
             if not any(rel.startswith(folder) for rel in scripts):
                 lacking.append(word)
     if not lacking:

@@ -16,6 +16,7 @@ from bringup.scan.kernelheaders import kernel_headers
 from bringup.scan.makeflags import makefile_flags
 from bringup.scan.makeos import uname_branches
 from bringup.scan.makerules import read_makefile, recipe_commands
+from bringup.scan.makerunners import runs_elsewhere, variables, without_runner
 from bringup.scan.makevars import stopping_variables
 from bringup.scan.stepkinds import command_needs
 
@@ -70,10 +71,17 @@ def extract_makefile(file: SourceFile) -> Extraction:
         *makefile_flags(file),
         *kernel_headers(file),
     ]
+    values = variables(file.text)
     for rule in read_makefile(file.text).rules:
         target, recipe = rule.target, list(rule.recipe)
         if not _STEP_TARGET.match(target):
             continue
+        argv: tuple[str, ...] = ("make", target)
+        if runs_elsewhere((text for _, text in recipe), values):
+            unwrapped = without_runner([text for _, text in recipe], values)
+            if unwrapped is None:
+                continue
+            argv = unwrapped
         commands = recipe_commands(rule)
         for command in commands:
             requirements.extend(requirements_of(command, file.source(command.line), hard=True))
@@ -91,7 +99,7 @@ def extract_makefile(file: SourceFile) -> Extraction:
             Step(
                 name=f"make {target}",
                 kind=_kind(target),
-                argv=("make", target),
+                argv=argv,
                 source=file.source(rule.line),
                 cwd=directory,
                 needs=needs,

@@ -91,3 +91,19 @@ def _has_build(read: Callable[[str], Optional[str]], inside: str) -> bool:
 def _plain(name: str) -> str:
     """A name as package names are compared: case, ``-``, ``_`` and ``.`` aside."""
     return re.sub(r"[-_.]+", "", name.lower())
+
+
+def in_own_clone(step: Step, own: Collection[str], scripts: Collection[str]) -> Step:
+    """``step`` run in the checkout's top (or the folder under it) when a guide ran it in the
+    folder it cloned the repo itself into, a folder the checkout has not: ``git clone
+    https://github.com/hiyouga/LlamaFactory.git``, ``cd LlamaFactory``, ``pip install -e .``
+    (hiyouga/LLaMA-Factory@ff6d4d12 README.md:525-528, "Installation is mandatory") is the
+    install of the checkout, whatever its folder is called (outsider14 D3)."""
+    if step.cwd in ("", ".") or not own:
+        return step
+    head, _, rest = posixpath.normpath(step.cwd).partition("/")
+    if _plain(head) not in {_plain(name) for name in own}:
+        return step
+    if any(rel.startswith(f"{head}/") for rel in scripts):
+        return step
+    return msgspec.structs.replace(step, cwd=rest or ".")

@@ -39,7 +39,7 @@ _PURPOSE = lazyre.compile(
     r"ensure|make\s+sure|run\s+(?:this|the\s+(?:tool|code|project))|"
     r"use\s+(?:this|it|the\s+(?:tool|library|package|project|repo\w*|following)\b))\b)"
     r"[a-z][\w\s/-]{2,60}?),"
-    r"|(?:如需|若需|如果需要|若要|如要|如果要|如果想|若想)(?P<zh>[^，,。；]{2,30})[，,]"
+    r"|(?:如需|若需|如果需要|若要|如要|如果要|如果想|若想)(?P<zh>[^，,。；]{2,50})[，,]"
     r")",
     re.IGNORECASE,
 )

@@ -33,7 +33,7 @@ from bringup.scan.devicewords import device_names, option_device, target_kind
 from bringup.scan.guidecreated import created_input
 from bringup.scan.jitbuilds import JitBuilds
 from bringup.scan.localpaths import fetched_wheels, with_local_paths
-from bringup.scan.ownfolder import own_clone, own_folder_install
+from bringup.scan.ownfolder import in_own_clone, own_clone, own_folder_install
 from bringup.scan.scriptneeds import with_script_needs
 from bringup.scan.testdevices import folder_devices, stated_devices
 
@@ -193,7 +193,7 @@ def _found(
     ``missing``; as it is when it runs no script of the repo's or one a build makes. A script
     written from the folder above a clone of the repo itself (``own_clone``) is the
     checkout's own, the path written from the checkout."""
-    step = own_folder_install(step, kept.read, own)
+    step = own_folder_install(in_own_clone(step, own, kept.scripts), kept.read, own)
     script = script_of(step)
     if script is None or _BUILT.search(posixpath.join(step.cwd, script)):
         return step
@@ -382,7 +382,9 @@ def _collected(step: Step, kept: StepFiles) -> list[str]:
         if not a.startswith("-") and not re.search(r"[$<>{}*]", a)
     ]
     files = [n for n in named if n in kept.scripts]
-    folders = tuple(n.rstrip("/") + "/" for n in named if n not in kept.scripts)
+    # ``pytest .`` collects the whole checkout (ChamferDistancePytorch's unit_test.py and its
+    # ``.cuda()``, outsider14 D2): the top folder is every file's
+    folders = tuple("" if n == "." else n.rstrip("/") + "/" for n in named if n not in kept.scripts)
     return files + [rel for rel in kept.test_files() if rel.startswith(folders)]
 
 

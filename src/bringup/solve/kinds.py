@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -23,6 +24,9 @@ from bringup.model.requirements import Component, Requirement
 from bringup.model.rules import Rule
 from bringup.solve.hoststeps import install_kinds, script_lines
 from bringup.subjects import canonical_subject
+
+if TYPE_CHECKING:
+    from bringup.solve.host import HostFacts
 
 
 def kind_of_subject(subject: str) -> str | None:
@@ -155,7 +159,8 @@ def backend_features(component: Component) -> dict[str, tuple[Requirement, ...]]
     }
     found: dict[str, list[Requirement]] = {}
     for scope in component.scopes:
-        if not scope.feature or not scope.requirements:
+        # a task names what the repo is used for ("use QLoRA ... on Ascend NPU"), no route
+        if not scope.feature or not scope.requirements or scope.name.startswith("task:"):
             continue
         named = {words[w] for w in _WORD.findall(scope.name.lower()) if w in words}
         if len(named) == 1:
@@ -192,6 +197,16 @@ class HostGroup:
     only: tuple[tuple[str, Requirement], ...]
 
 
+def _own_kind(mine: dict[str, Requirement], order: list[str], prefer: frozenset[str]) -> str:
+    """The kind a repo that supports several is planned for, whatever the repos beside it:
+    one this machine has (``prefer``), else its first in the backends' order. Planned for
+    the kind most of its neighbours need, LLaMA-Factory (CUDA or Ascend) was "may run here"
+    alone and "needs other hardware: NVIDIA driver" beside a CUDA extension (outsider14 D4)."""
+    return next((k for k in order if k in mine and k in prefer), None) or next(
+        k for k in order if k in mine
+    )
+
+
 def host_groups(
     components: Sequence[Component],
     target_kinds: frozenset[str],
@@ -217,9 +232,7 @@ def host_groups(
         kinds = [k for k in order if k in target_kinds]
     else:
         alone = {next(iter(k)) for _c, k in needed if len(k) == 1}
-        either = [k for _c, k in needed if len(k) > 1]
-        alone |= {k for mine in either for k in mine if k in prefer}
-        alone |= {next(k for k in order if k in mine) for mine in either if not set(mine) & alone}
+        alone |= {_own_kind(mine, order, prefer) for _c, mine in needed if len(mine) > 1}
         kinds = [k for k in order if k in alone]
     if not kinds:
         return [HostGroup(kind="", components=tuple(components), only=())], []
@@ -236,10 +249,12 @@ def host_groups(
                 apart.append((component, kind, line))
     idle = [c for c, mine in needed if not mine and not c.requirements and not c.steps]
     for component, mine in needed:
-        if len(mine) != 1 and component not in idle:
-            fits = [k for k in kinds if not mine or k in mine] or kinds
-            fits = [k for k in fits if k in prefer and mine] or fits
-            members[max(fits, key=lambda k: (len(only[k]), -kinds.index(k)))].append(component)
+        if len(mine) > 1 and any(k in kinds for k in mine):
+            members[_own_kind({k: mine[k] for k in mine if k in kinds}, order, prefer)].append(
+                component
+            )
+        elif len(mine) != 1 and component not in idle:
+            members[max(kinds, key=lambda k: (len(only[k]), -kinds.index(k)))].append(component)
     position = {c.name: n for n, c in enumerate(components)}
     groups = [
         HostGroup(
@@ -365,3 +380,35 @@ def rules_for_host(rules: Sequence[Rule], kind: str) -> list[Rule]:
         if kind_of_subject(r.subject) in (None, kind)
         and kind_of_subject(r.then_subject) in (None, kind)
     ]
+
+
+def kinds_absent(host: HostFacts) -> frozenset[str]:
+    """The device backends the target's facts count none of: a pasted collect_env whose "GPU
+    models and configuration: No CUDA" lists no GPU (pytorch/pytorch#10657), a snapshot
+    whose vendor tool is absent and whose PCI bus shows none."""
+    found = set()
+    for backend, devices in backends.with_devices():
+        count = host.value(devices.count_subject)
+        if count is not None and count.known and count.values == ("0",):
+            found.add(backend.name)
+    return frozenset(found)
+
+
+def set_apart(
+    components: Sequence[Component], absent: frozenset[str]
+) -> tuple[list[Component], list[tuple[Component, str, Requirement]]]:
+    """``components`` less those that need only kinds of device the target has none of
+    (``kinds_absent``), which are returned apart with their kind and line, as ``host_groups``
+    returns a repo that needs a kind the target lacks (outsider14 D15: the same repo was
+    "cannot run (needs a GPU)" beside an npu-smi report, "GPU count unknown (not probed)"
+    beside a collect_env that says there is no GPU)."""
+    kept, apart = [], []
+    order = [b.name for b, _devices in backends.with_devices()]
+    for component in components:
+        mine = kinds_needed(component)
+        if mine and absent.issuperset(mine):
+            kind = min(mine, key=order.index)
+            apart.append((component, kind, mine[kind]))
+        else:
+            kept.append(component)
+    return kept, apart

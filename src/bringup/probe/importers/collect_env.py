@@ -108,6 +108,7 @@ def read_collect_env(lines: list[tuple[int, str]], source: Source) -> Collected:
     absent = tuple(word.lower() for t in terms for word in t.terms.absent)
     devices: dict[str, list[Accelerator]] = {t.name: [] for t in terms}
     properties: dict[str, dict[int, str]] = {t.name: {} for t in terms}
+    none: dict[str, tuple[Source, str]] = {}
     for position, (number, line) in enumerate(lines):
         env = _ENV_LINE.match(line)
         if env and env.group(1) in variables:
@@ -124,6 +125,7 @@ def read_collect_env(lines: list[tuple[int, str]], source: Source) -> Collected:
         if match is None:
             continue
         label, value = match.group(1).strip(), match.group(2).strip()
+        none.update(_said_none(terms, label, value, at_line(source, number)))
         if label not in fields:
             continue
         if (not value or value.endswith("following:")) and position + 1 < len(lines):
@@ -141,8 +143,26 @@ def read_collect_env(lines: list[tuple[int, str]], source: Source) -> Collected:
         found = _with_properties(item, devices[item.name], properties[item.name])
         if found and item.count_fact:
             facts.append(Fact(key=item.count_fact, value=len(found), source=found[0].source))
+        elif item.count_fact and item.name in none:
+            nowhere, said = none[item.name]
+            facts.append(Fact(key=item.count_fact, value=0, source=nowhere, reason=said))
         listed += found
     return Collected(facts=tuple(facts), accelerators=tuple(listed))
+
+
+def _said_none(
+    terms: tuple[BackendTerms, ...], label: str, value: str, where: Source
+) -> dict[str, tuple[Source, str]]:
+    """The backends whose device label the line gives a word for none: collect_env's "GPU
+    models and configuration: No CUDA" (pytorch/pytorch#10657, a host with no GPU and no
+    driver) lists no GPU, where a report without the line says nothing of the count."""
+    return {
+        item.name: (where, f"the report says {value!r}")
+        for item in terms
+        if label in item.terms.labels
+        and item.terms.absent
+        and value.lower().startswith(tuple(word.lower() for word in item.terms.absent))
+    }
 
 
 def _property(
