@@ -29,3 +29,22 @@ def test_a_generic_readings_source_follows_the_logs_vendor() -> None:
         "CUDA could not be initialised",
     )
     assert not first.source.startswith(HIASCEND)
+
+
+def test_an_interrupted_run_says_it_was_stopped() -> None:
+    # O14 D16: the tester's own Ctrl-C was "no failure found".
+    tester = 'Traceback (most recent call last):\n  File "x.py", line 1\nKeyboardInterrupt\n'
+    # https://github.com/nagadomi/nunif/issues/26 (innermost frames kept)
+    nunif = (
+        "Traceback (most recent call last):\n"
+        '  File "C:\\nunif\\train.py", line 22, in <module>\n'
+        "    main()\n"
+        '  File "F:\\1\\envs\\nunif\\lib\\site-packages\\torch\\cuda\\amp\\grad_scaler.py", line'
+        " 287, in <genexpr>\n"
+        '    if not sum(v.item() for v in optimizer_state["found_inf_per_device"].values()):\n'
+        "KeyboardInterrupt\n"
+    )
+    for log in (tester, nunif):
+        first = explain_text(log)[0]
+        assert first.signature_id == "traceback.operator.interrupted"
+        assert "interrupted" in first.title
