@@ -48,3 +48,57 @@ def test_an_interrupted_run_says_it_was_stopped() -> None:
         first = explain_text(log)[0]
         assert first.signature_id == "traceback.operator.interrupted"
         assert "interrupted" in first.title
+
+
+# O14 D14: the tester's own pytest run (scikit_build_example's test_add, its up log's lines).
+TESTER_PYTEST = """\
+=================================== FAILURES ===================================
+___________________________________ test_add ___________________________________
+
+    def test_add():
+>       assert m.add(1, 2) == 3
+E       assert -1 == 3
+
+tests/test_basic.py:11: AssertionError
+=========================== short test summary info ============================
+FAILED tests/test_basic.py::test_add - assert -1 == 3
+========================= 1 failed, 2 passed in 0.12s ==========================
+"""
+# https://github.com/pytorch/helion/pull/628 (CI's summary line and the comparison under it)
+HELION = """\
+FAILED test/test_examples.py::TestExamples::test_rms_norm_bwd_dx - AssertionError: Tensor-likes\
+ are not close!
+
+Mismatched elements: 1 / 2048 (0.0%)
+Greatest absolute difference: 0.00146484375 at index (29, 19) (up to 0.001 allowed)
+"""
+# https://github.com/cheind/py-motmetrics/issues/51 (numpy.testing's comparison, quoted with "> ")
+MOTMETRICS = """\
+>       np.testing.assert_allclose(summary, expected, atol=1e-3)
+E       AssertionError:
+E       Not equal to tolerance rtol=1e-07, atol=0.001
+E
+E       (shapes (2, 15), (3, 15) mismatch)
+
+> motmetrics/tests/test_metrics.py:143: AssertionError
+"""
+# https://github.com/NVIDIA/CUDALibrarySamples/issues/86 (unittest's FAIL, then its traceback)
+UNITTEST = """\
+FAIL: test_einsum_equivalent_results_8_test_7 (__main__.EinsumTest)
+----------------------------------------------------------------------
+Traceback (most recent call last):
+  File "/home/xxx/download/CUDALibrarySamples/cuTENSOR/python/cutensor/torch/einsum_test.py",\
+ line 162, in test_einsum_equivalent_results
+    torch.testing.assert_allclose(cutensor_rslt, torch_rslt, rtol=5e-3, atol=6e-3)
+AssertionError: Tensor-likes are not close!
+"""
+
+
+def test_a_failed_test_assertion_is_a_test_failure_not_a_silent_job() -> None:
+    for log in (TESTER_PYTEST, HELION, MOTMETRICS, UNITTEST):
+        first = explain_text(log)[0]
+        assert first.signature_id == "class.operator.test-assertion-failed", log
+        assert "ASCEND_" not in first.fix
+        assert "CUDA_LAUNCH" not in first.fix
+    told = explain_text(TESTER_PYTEST)[0]
+    assert told.evidence[0].text == "tests/test_basic.py:11: AssertionError"
