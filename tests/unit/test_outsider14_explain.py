@@ -3,6 +3,8 @@ public log of the same class (its source beside it)."""
 
 from __future__ import annotations
 
+import pytest
+
 from bringup.triage import explain_text
 
 HIASCEND = "https://www.hiascend.com/"
@@ -102,3 +104,26 @@ def test_a_failed_test_assertion_is_a_test_failure_not_a_silent_job() -> None:
         assert "CUDA_LAUNCH" not in first.fix
     told = explain_text(TESTER_PYTEST)[0]
     assert told.evidence[0].text == "tests/test_basic.py:11: AssertionError"
+
+
+# O14 D8: torch's own library missing a symbol is two torch installs mixed (or a broken one), not
+# an extension of another ABI. The ImportError line of each thread.
+@pytest.mark.parametrize(
+    "line",
+    [
+        # https://github.com/pytorch/pytorch/issues/14087 (the tester's log)
+        "ImportError: /home/shobjain/python27/local/lib/python2.7/site-packages/torch/_C.so: "
+        "undefined symbol: _ZN5torch3jit5Value13setUniqueNameERKNSt7__cxx1112basic_stringIcSt11"
+        "char_traitsIcESa",
+        # https://github.com/pytorch/pytorch/issues/13893 (pytorch-nightly beside pytorch)
+        "ImportError: /home/caomeng/anaconda3/envs/maskrcnn_benchmark/lib/python3.7/site-packages/"
+        "torch/lib/libtorch.so.1: undefined symbol: _ZTIN2at10TensorImplE",
+        # https://github.com/pytorch/pytorch/issues/2011 (an old install beside a source build)
+        "ImportError: /opt/conda/envs/pytorch-py35/lib/python3.5/site-packages/torch/lib/"
+        "libTHC.so.1: undefined symbol: THLongStorage_inferSizeN",
+    ],
+)
+def test_torchs_own_library_missing_a_symbol_is_two_torch_installs(line: str) -> None:
+    first = explain_text(line)[0]
+    assert first.signature_id == "python.torch-own-undefined-symbol"
+    assert "Install the variant whose cxx11abi" not in first.fix
