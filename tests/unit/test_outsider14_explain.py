@@ -127,3 +127,14 @@ def test_torchs_own_library_missing_a_symbol_is_two_torch_installs(line: str) ->
     first = explain_text(line)[0]
     assert first.signature_id == "python.torch-own-undefined-symbol"
     assert "Install the variant whose cxx11abi" not in first.fix
+
+
+def test_a_cuda_librarys_symbol_missing_from_torch_is_not_a_second_torch() -> None:
+    # https://github.com/pytorch/pytorch/issues/90673: conda's libcusparse 12 under a libtorch
+    # built for cuSPARSE 11.7; the symbol is cuSPARSE's, not torch's.
+    line = (
+        "ImportError: /fsx/conda/envs/test_libcusparse/lib/python3.10/site-packages/torch/lib/"
+        "libtorch_cuda_cu.so: undefined symbol: cusparseSpSM_analysis, version libcusparse.so.11"
+    )
+    told = {d.signature_id for d in explain_text(line)}
+    assert "python.torch-own-undefined-symbol" not in told
