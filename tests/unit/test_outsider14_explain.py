@@ -115,12 +115,10 @@ def test_a_failed_test_assertion_is_a_test_failure_not_a_silent_job() -> None:
         "ImportError: /home/shobjain/python27/local/lib/python2.7/site-packages/torch/_C.so: "
         "undefined symbol: _ZN5torch3jit5Value13setUniqueNameERKNSt7__cxx1112basic_stringIcSt11"
         "char_traitsIcESa",
-        # https://github.com/pytorch/pytorch/issues/13893 (pytorch-nightly beside pytorch)
-        "ImportError: /home/caomeng/anaconda3/envs/maskrcnn_benchmark/lib/python3.7/site-packages/"
-        "torch/lib/libtorch.so.1: undefined symbol: _ZTIN2at10TensorImplE",
-        # https://github.com/pytorch/pytorch/issues/2011 (an old install beside a source build)
-        "ImportError: /opt/conda/envs/pytorch-py35/lib/python3.5/site-packages/torch/lib/"
-        "libTHC.so.1: undefined symbol: THLongStorage_inferSizeN",
+        # https://github.com/hijkzzz/alpha-zero-gomoku/issues/28 (libtorch beside pytorch)
+        "ImportError: /home/jinxiaoyang/anaconda3/envs/multiAlphaGomoku/lib/python3.6/site-packages"
+        "/torch/lib/libtorch_cpu.so: undefined symbol: _ZNK3c1010TensorImpl23shallow_copy_and_"
+        "detachERKNS_15VariableVersionEb",
     ],
 )
 def test_torchs_own_library_missing_a_symbol_is_two_torch_installs(line: str) -> None:
