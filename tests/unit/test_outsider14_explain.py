@@ -136,3 +136,28 @@ def test_a_cuda_librarys_symbol_missing_from_torch_is_not_a_second_torch() -> No
     )
     told = {d.signature_id for d in explain_text(line)}
     assert "python.torch-own-undefined-symbol" not in told
+
+
+# O14 D7: a CMake configure error on a Python binding tool's command is configuration, not the
+# project's source failing to compile, and cites the tool's page.
+@pytest.mark.parametrize(
+    "log",
+    [
+        # the tester's own up log (scikit_build_example, pybind11 3.1.0, CMake 3.25)
+        "      -- Found PythonInterp: /work/outsider14/state/envs/28a8667e9ad5/env-1/bin/python"
+        ' (found suitable version "3.13", minimum required is "3.9")\n'
+        "      -- Found pybind11: /work/outsider14/state/envs/28a8667e9ad5/env-1/lib/python3.13/"
+        'site-packages/pybind11/include (found version "3.1.0")\n'
+        "      CMake Error at CMakeLists.txt:17 (python_add_library):\n"
+        '        Unknown CMake command "python_add_library".\n',
+        # https://github.com/CMU-Perceptual-Computing-Lab/openpose/issues/1068
+        "CMake Error at python/openpose/CMakeLists.txt:6 (pybind11_add_module):\n"
+        '  Unknown CMake command "pybind11_add_module".\n',
+    ],
+)
+def test_an_undefined_binding_command_is_configuration_not_source(log: str) -> None:
+    first = explain_text(log)[0]
+    assert first.signature_id == "class.build.cmake-binding-command-undefined"
+    assert first.layer == "build"
+    assert "does not compile" not in first.title
+    assert "llama.cpp" not in first.source
