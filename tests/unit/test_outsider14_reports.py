@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bringup.cli.main import main
+from bringup.model import keys
 from bringup.probe.importers import UNREAD, import_report
 
 # https://github.com/a0s/nvidia-smi-exporter/issues/1: the head of an `nvidia-smi -q -x` paste.
@@ -41,3 +42,41 @@ def test_diff_of_a_file_that_is_no_report_names_diff_not_snapshot(
     err = capsys.readouterr().err
     assert f"{passwd}: diff: no host facts could be read" in err
     assert "--snapshot" not in err
+
+
+# https://github.com/pytorch/pytorch/pull/44106 (a ROCm build's collect_env, the tester's P6)
+ROCM_COLLECT_ENV = """\
+PyTorch version: 1.7.0a0+9ddd3df
+Is debug build: False
+CUDA used to build PyTorch: N/A
+ROCM used to build PyTorch: 3.7.20315-077bcfa0
+
+Is CUDA available: True
+CUDA runtime version: N/A
+GPU models and configuration: Device 66a1
+HIP runtime version: 3.18.2
+MIOpen runtime version: 2.6.0
+"""
+# https://github.com/pytorch/pytorch/issues/150168 (a CPU build's: the ROCm fields say N/A)
+CPU_COLLECT_ENV = """\
+PyTorch version: 2.6.0+cpu
+Is debug build: False
+CUDA used to build PyTorch: None
+ROCM used to build PyTorch: N/A
+HIP runtime version: N/A
+MIOpen runtime version: N/A
+"""
+
+
+def test_the_rocm_torch_was_built_with_is_not_torchs_version() -> None:
+    # O14 D6: "ROCM used to build PyTorch: 3.7.20315" was read as package.torch 3.7.20315.
+    facts = import_report(ROCM_COLLECT_ENV, "rocm.txt").facts
+    torch = {str(f.value) for f in facts if f.key == "python.package.torch" and f.ok}
+    assert torch == {"1.7.0a0+9ddd3df"}
+    stated = {f.key: str(f.value) for f in facts if f.ok}
+    assert stated[keys.TORCH_ROCM] == "3.7.20315"
+    assert stated[keys.HIP_RUNTIME] == "3.18.2"
+    cpu = import_report(CPU_COLLECT_ENV, "cpu.txt").facts
+    rocm = next(f for f in cpu if f.key == keys.TORCH_ROCM)
+    assert not rocm.ok
+    assert not [f for f in cpu if f.key == UNREAD]
