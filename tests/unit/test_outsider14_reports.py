@@ -26,7 +26,7 @@ NVSMI_XML = """\
 def test_an_xml_declaration_is_no_unread_fact() -> None:
     # O14 D19: `<?xml version="1.0" ?>` was listed as a version the readers did not use.
     snapshot = import_report(NVSMI_XML, "nvsmi.xml")
-    unread = [f.reason for f in snapshot.facts if f.key == UNREAD]
+    unread = [f.reason or "" for f in snapshot.facts if f.key == UNREAD]
     assert not [r for r in unread if r.startswith("<?xml")]
     assert not [r for r in unread if r.startswith("<!DOCTYPE")]
 

@@ -61,8 +61,10 @@ def _fitted(diagnosis: Diagnosis, vendor: str) -> Diagnosis:
 def _vendor_sources() -> dict[str, dict[str, str]]:
     """Each fallback rule's pages by vendor, by the rule's id."""
     rules = builtin_rules()
-    every = (*rules.exceptions, *rules.lines, *rules.evidence)
-    return {rule.id: rule.sources for rule in every if rule.sources}
+    found: dict[str, dict[str, str]] = {}
+    for group in (rules.exceptions, rules.lines, rules.evidence):
+        found.update((rule.id, rule.sources) for rule in group if rule.sources)
+    return found
 
 
 def _own(alternatives: str, prefix: str) -> Optional[str]:
