@@ -75,8 +75,7 @@ def test_the_rocm_torch_was_built_with_is_not_torchs_version() -> None:
     assert torch == {"1.7.0a0+9ddd3df"}
     stated = {f.key: str(f.value) for f in facts if f.ok}
     assert stated[keys.TORCH_ROCM] == "3.7.20315"
-    assert stated[keys.HIP_RUNTIME] == "3.18.2"
     cpu = import_report(CPU_COLLECT_ENV, "cpu.txt").facts
     rocm = next(f for f in cpu if f.key == keys.TORCH_ROCM)
     assert not rocm.ok
-    assert not [f for f in cpu if f.key == UNREAD]
+    assert not [f for f in cpu if f.key == "python.package.torch" and f.source.line == 4]

@@ -48,12 +48,10 @@ LIBSTDCXX_PATH = "toolchain.libstdcxx.path"
 GLIBCXX_MAX = "toolchain.libstdcxx.glibcxx_max"  # highest GLIBCXX_3.4.N the found lib provides
 CXXABI_MAX = "toolchain.libstdcxx.cxxabi_max"  # highest CXXABI_1.3.N
 
-# ROCm: no backend reads an AMD device yet; a pasted ROCm collect_env states these, kept as facts
-# so that no other reader takes "ROCM used to build PyTorch: 3.7.20315" for torch's version
-# (outsider O14 D6)
-TORCH_ROCM = "python.torch.rocm_version"  # collect_env's "ROCM used to build PyTorch"
-HIP_RUNTIME = "toolchain.hip.version"  # collect_env's "HIP runtime version"
-MIOPEN_RUNTIME = "toolchain.miopen.version"  # collect_env's "MIOpen runtime version"
+# collect_env's "ROCM used to build PyTorch": torch's own build fact, read with or without a ROCm
+# backend, so that no other reader takes "PyTorch: 3.7.20315" for torch's version (outsider O14
+# D6); the HIP and MIOpen lines are a ROCm backend's terms
+TORCH_ROCM = "python.torch.rocm_version"
 
 # python
 PYTHON_DEFAULT = "python.default.version"  # the python3 first on PATH

@@ -39,8 +39,6 @@ FIELDS: dict[str, tuple[str, str]] = {
     "Model name": (keys.CPU_MODEL, "text"),
     "CPU(s)": (keys.CPU_COUNT, "int"),
     "ROCM used to build PyTorch": (keys.TORCH_ROCM, "version"),
-    "HIP runtime version": (keys.HIP_RUNTIME, "version"),
-    "MIOpen runtime version": (keys.MIOPEN_RUNTIME, "version"),
 }
 
 LABELS = (
@@ -48,6 +46,8 @@ LABELS = (
     "Is debug build",
     "Python platform",
     "Is XNNPACK available",
+    "HIP runtime version",
+    "MIOpen runtime version",
     "Versions of relevant libraries",
     "vLLM Version",
     "vLLM Build Flags",
