@@ -77,11 +77,12 @@ def _bounded(stream: BinaryIO, shown: str) -> bytes:
     return data
 
 
-def read_snapshot(path: Path) -> Snapshot:
+def read_snapshot(path: Path, option: str = "--snapshot") -> Snapshot:
     """A recorded host directory (``bringup probe --record``) or a snapshot file: the JSON of
     ``bringup probe --json`` (the envelope) or a bare snapshot; or a pasted report that
     states a host, as ``--target`` and ``probe --from`` take it (outsider23b D16). Anything
-    else is refused as not a snapshot."""
+    else is refused as not a snapshot, in the words of ``option``, what named the file (``diff``
+    names its sides without an option: outsider O14 D18)."""
     if path.is_dir():
         from bringup.probe.replay import load_host
 
@@ -96,7 +97,7 @@ def read_snapshot(path: Path) -> Snapshot:
         if data.lstrip()[:1] not in (b"{", b"["):
             # text that is no JSON at all was read as a report and stated nothing: say that,
             # not how its JSON is malformed (outsider10 D20: "hello world" got "not JSON")
-            stated(report, shown, "--snapshot")
+            stated(report, shown, option)
     return _snapshot_of(data, name)
 
 

@@ -230,6 +230,24 @@ def test_aclnn_statuses_are_read_apart_from_acl_codes_of_the_same_digits() -> No
     assert _codes_found(log) == {("code.aclnn.561002", "561002")}
 
 
+# The words that hold a numeric code are one class for every catalogue (catalogues.HELD); the
+# digits say whose code it is. torch_npu's kernel launch prints the aclnn status after errno:
+# https://github.com/vllm-project/vllm-ascend/issues/8679 (outsider O14 D9) and
+# https://github.com/vllm-project/vllm-ascend/issues/5493 (its master node's log).
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        ("        launch failed for ZerosLike, errno:361001.", ("code.aclnn.361001", "361001")),
+        ("        launch failed for Slice, errno:361001.", ("code.aclnn.361001", "361001")),
+        # the same words keep ACL's range ACL's: hicann/pypto@883e7dfb
+        # docs/zh/tutorials/appendix/faq/device-id-not-set.md (acl.toml's finder)
+        ("aclmdlRICaptureGetInfo failed, return[100000]", ("code.acl.100000", "100000")),
+    ],
+)
+def test_a_code_is_read_in_every_spelling_by_its_range(line: str, found: tuple[str, str]) -> None:
+    assert _codes_found(line) == {found}
+
+
 # The transfer engine's statuses, each in a form it prints: tests/data/triage_tenth/
 # b03-mooncake-adxl-503900-segment-size.log:1, tests/data/triage_fourteenth/
 # b05-hixl-connect-roce-hccs-mismatch.log:2 (from hicann/cann-learning-hub at

@@ -105,8 +105,11 @@ def test_ranges_scanned_apart_keep_the_last_ranges_tail() -> None:
 # 2026-12-03 found Ctrl-C and a clean exit read as cut tracebacks).
 def test_a_traceback_ending_in_its_exception_line_was_not_cut() -> None:
     frames = 'Traceback (most recent call last):\n  File "/home/u/train.py", line 88, in <module>\n'
-    for exception in ("KeyboardInterrupt", "SystemExit: 0", "StopIteration"):
+    for exception in ("SystemExit: 0", "StopIteration"):
         assert _told(frames + "    time.sleep(1)\n" + exception + "\n") == []
+    # an interrupted run is told as one (outsider O14 D16), not as a cut traceback
+    told = _told(frames + "    time.sleep(1)\nKeyboardInterrupt\n")
+    assert [(sid, line) for sid, _, _, line in told] == [("traceback.operator.interrupted", 4)]
 
 
 # faulthandler's dump (cpython Doc/library/faulthandler.rst: "File "...", line N in f", innermost

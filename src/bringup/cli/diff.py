@@ -99,7 +99,7 @@ def side(spec: str, state: Optional[Path]) -> Side:
     path = Path(spec)
     if not path.exists():
         raise InputError("not a run, a snapshot file or a recorded host", path=spec)
-    return Side(spec, read_snapshot(path))
+    return Side(spec, read_snapshot(path, "diff"))
 
 
 @click.command("diff")

@@ -48,6 +48,11 @@ LIBSTDCXX_PATH = "toolchain.libstdcxx.path"
 GLIBCXX_MAX = "toolchain.libstdcxx.glibcxx_max"  # highest GLIBCXX_3.4.N the found lib provides
 CXXABI_MAX = "toolchain.libstdcxx.cxxabi_max"  # highest CXXABI_1.3.N
 
+# collect_env's "ROCM used to build PyTorch": torch's own build fact, read with or without a ROCm
+# backend, so that no other reader takes "PyTorch: 3.7.20315" for torch's version (outsider O14
+# D6); the HIP and MIOpen lines are a ROCm backend's terms
+TORCH_ROCM = "python.torch.rocm_version"
+
 # python
 PYTHON_DEFAULT = "python.default.version"  # the python3 first on PATH
 PYTHON_DEFAULT_PATH = "python.default.path"

@@ -33,6 +33,17 @@ NAMES = "{names}"
 """In a finder, the names of the catalogue's codes (one alternation): a catalogue of things
 (the programs and libraries a log says are missing) finds only the names it lists, so that a
 name it does not list is no finding at all, not a code without a meaning."""
+HELD = "{held}"
+"""In a finder, the words that hold a numeric return code, one class for every catalogue whose
+codes are numbers: the variable or field a program prints it in, in any case or spelling
+("errno:361001", "ret=507015", "error code: 161002", "err_no 1", "return[100000]", "runtime
+result = 507899", "the error code is : 500002"). Each catalogue keeps its own number range:
+the words say a code is there, the digits say whose it is (outsider O14 D9: vllm-ascend#8679's
+"errno:361001" is an aclnnStatus)."""
+HELD_WORDS = (
+    r"(?i:\b(?:(?:the )?error[ _]?code(?: is)?|ret(?:urn)?(?:[ _]?(?:code|value|val))?"
+    r"|err(?:or)?(?:[ _]?(?:no|num))?|acl_?error|runtime (?:result|ret)))(?:[*_]*[ =:]+|\[)"
+)
 
 
 class CatalogueInfo(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -268,7 +279,9 @@ def read_catalogue(path: Path) -> Catalogue:
     if not content.catalogue.source.startswith("https://"):
         raise fail("the catalogue needs a public https:// source", "name", name)
     names = _alternation(code.name for code in content.code if code.name)
-    finders = [finder.pattern.replace(NAMES, names) for finder in content.finder]
+    finders = [
+        finder.pattern.replace(NAMES, names).replace(HELD, HELD_WORDS) for finder in content.finder
+    ]
     for finder, pattern in zip(content.finder, finders):
         problem = pattern_problem(pattern)
         groups = [key for key in KEYS if f"(?P<{key}>" in pattern]

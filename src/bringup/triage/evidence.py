@@ -37,6 +37,8 @@ class EvidenceRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     cause: str
     next: str
     source: str
+    sources: dict[str, str] = {}
+    """Each vendor's page in the place of ``source`` (``fallbackrules.LineRule.sources``)."""
     words: str = ""
     paths: str = ""
     start_up: bool = False

@@ -32,6 +32,10 @@ class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     cause: str
     next: str
     source: str
+    sources: dict[str, str] = {}
+    """The page of each vendor's stack (``ascend``, ``nvidia``) that says the same of its own
+    failure, cited in the place of ``source`` for a log that names that vendor's stack only
+    (``advice.fitted``): a reading written for every vendor cites the log's."""
     message: str = ""
     message_not: str = ""
     """A message that also matches this is not the rule's, whatever else matches (a call
@@ -83,6 +87,10 @@ class LineRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     cause: str
     next: str
     source: str
+    sources: dict[str, str] = {}
+    """The page of each vendor's stack (``ascend``, ``nvidia``) that says the same of its own
+    failure, cited in the place of ``source`` for a log that names that vendor's stack only
+    (``advice.fitted``): a reading written for every vendor cites the log's."""
     unless: str = ""
     loose: str = ""
     """A looser form of the same line, read like ``pattern`` (a compiler's error that only
@@ -150,7 +158,8 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
     for rule in rules:
         problems = [pattern_problem(e) for e in _expressions(rule) if e]
         problem = next((p for p in problems if p), None)
-        if problem is None and not rule.source.startswith("https://"):
+        sources = (rule.source, *rule.sources.values())
+        if problem is None and not all(s.startswith("https://") for s in sources):
             problem = "source must be a public https:// URL"
         if problem is None and isinstance(rule, EvidenceRule):
             problem = _default_problem(rule, content.evidence)

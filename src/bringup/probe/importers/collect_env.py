@@ -38,6 +38,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "Architecture": (keys.ARCH, "text"),
     "Model name": (keys.CPU_MODEL, "text"),
     "CPU(s)": (keys.CPU_COUNT, "int"),
+    "ROCM used to build PyTorch": (keys.TORCH_ROCM, "version"),
 }
 
 LABELS = (

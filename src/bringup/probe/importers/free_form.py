@@ -57,6 +57,10 @@ _DEVICE_WORDS = r"card|卡|device|server|服务器|机器"
 """Words that make a number on a line a device count; each backend adds its own."""
 _LOG_LINE = re.compile(r"^\s*(?:File \"|Traceback|\[?(?:INFO|WARNING|ERROR|DEBUG)\b|\(\w+ pid=)")
 _MAX_LINE = 400
+_MARKUP_DECLARATION = re.compile(r"^\s*<[?!]")
+"""An XML declaration or processing instruction (``<?xml version="1.0" ?>``, the first line of
+``nvidia-smi -q -x``) or a DOCTYPE: the document's framing, whose ``version`` is the markup's,
+never a stated fact (outsider O14 D19)."""
 
 _ARCHES = {"amd64": "x86_64", "x64": "x86_64", "arm64": "aarch64"}
 
@@ -362,6 +366,8 @@ def looks_like_fact(line: str, vocabulary: Vocabulary) -> bool:
     """A line that seems to state a version of something (``label: 1.2.3``, a known name then
     a version, ``name  1.2.3``): listed when no reader used it."""
     if not line.strip() or len(line) > _MAX_LINE or _LOG_LINE.match(line):
+        return False
+    if _MARKUP_DECLARATION.match(line):
         return False
     text = clean_line(line)
     version = read_version(text)
