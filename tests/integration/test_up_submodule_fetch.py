@@ -116,3 +116,15 @@ def test_a_tree_git_does_not_track_gets_the_command_and_no_question(tmp_path: Pa
     (said,) = done["submodules"]
     assert said["status"] == "not fetched"
     assert "git clone --recursive" in said["reason"]
+
+
+def test_the_look_before_consent_runs_no_command_of_the_repos_git_config(tmp_path: Path) -> None:
+    """``git ls-files`` runs ``core.fsmonitor`` from the repo's ``.git/config`` (git 2.39): a
+    checkout handed over as a folder or an archive with its ``.git`` (a clone writes its own
+    config) would run that command at ``bringup up PATH`` without ``--yes`` (review33)."""
+    repo, marker = _checkout(tmp_path), tmp_path / "ran"
+    _git("config", "core.fsmonitor", f"touch {marker}; false #", cwd=repo)
+    code, asked = _up(repo, tmp_path / "state")
+    assert code == 1
+    assert any("submodule pybind11" in c for c in asked["consent_needed"]["cmt"])
+    assert not marker.exists()

@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -49,6 +50,31 @@ def test_the_stack_lock_tells_a_live_up_from_a_gone_one(tmp_path: Path) -> None:
     # this pid, but another start time: the pid was reused by another process
     lock.write_text(f"{os.getpid()} 1\n", encoding="ascii")
     assert up_lives(layout, "stack-a") is False
+
+
+def test_a_reader_never_sees_the_lock_file_empty_while_a_step_starts(tmp_path: Path) -> None:
+    """Each step that starts or ends rewrites the lock file; a ``history`` read meanwhile must
+    find the up's pid, not an empty file (review33: truncated before it was written, a live run
+    read as interrupted)."""
+    layout = StateLayout(tmp_path / "state")
+    with held(layout, "stack-a", ()) as holding:
+        stop = threading.Event()
+
+        def steps() -> None:
+            while not stop.is_set():
+                for pgid in range(1, 40):
+                    holding.group(pgid, True)
+                for pgid in range(1, 40):
+                    holding.group(pgid, False)
+
+        writer = threading.Thread(target=steps)
+        writer.start()
+        try:
+            seen = [up_lives(layout, "stack-a") for _ in range(3000)]
+        finally:
+            stop.set()
+            writer.join()
+    assert all(seen)
 
 
 def _recorded_running(state: Path) -> None:

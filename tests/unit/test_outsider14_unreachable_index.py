@@ -14,6 +14,7 @@ from bringup.model.resolution import Environment, Pin
 from bringup.model.snapshot import PythonInstall, Snapshot
 from bringup.model.source import Source
 from bringup.process import Completed
+from bringup.redaction import redact_secrets
 from bringup.report.up_text import environment_line
 from bringup.run.environments import (
     FINGERPRINT_FILE,
@@ -105,3 +106,46 @@ def test_a_dead_index_alone_stays_a_failure() -> None:
     assert fallback is not None
     assert "--no-index" in fallback.args
     assert fallback.env["UV_DEFAULT_INDEX"] is None
+
+
+class _DeadPrivateIndex(_DeadIndex):
+    """The dead index with a user and password: uv names it without them (uv 0.13.9 on this
+    machine, ``uv venv --seed --default-index http://alice:s3cret@127.0.0.1:9/simple``: "Failed
+    to fetch: http://127.0.0.1:9/simple/pip/")."""
+
+    def run(self, argv: Sequence[str], **kw: object) -> Completed:
+        env: Mapping[str, Optional[str]] = kw["env"]  # type: ignore[assignment]
+        done = super().run(argv, **kw)
+        if "alice:s3cret@127.0.0.1:9" in (env.get("UV_DEFAULT_INDEX") or ""):
+            log = kw["log_path"]
+            assert isinstance(log, Path)
+            log.write_text(UV_SAID.replace(":9/", ":9/simple/"), encoding="utf-8")
+            return Completed(argv=tuple(argv), returncode=2)
+        return done
+
+
+def test_a_dead_index_with_a_password_gives_way_too(tmp_path: Path) -> None:
+    """uv's error names the index without its credentials: the log is read for the address
+    without them (review33: a private mirror's dead index never gave way)."""
+    settings = index_settings(
+        {"PIP_INDEX_URL": "http://alice:s3cret@127.0.0.1:9/simple"},
+        [("/etc/pip.conf", PIP_CONF)],
+        offline=False,
+    )
+    made = make_environment(
+        _spec(), tmp_path / "env-1", settings, _DeadPrivateIndex(), log_dir=tmp_path, uv="uv"
+    )
+    assert made.ok, made.error
+    assert made.detour
+    line = environment_line(
+        EnvironmentOutcome(
+            index=1,
+            components=("sbe2",),
+            python="3.11.7",
+            path=str(tmp_path / "env-1"),
+            status="created",
+            detour=redact_secrets(made.detour),
+        )
+    )
+    assert "127.0.0.1:9/simple did not answer" in line
+    assert "s3cret" not in line

@@ -29,7 +29,7 @@ from bringup.plan.actions import is_automatic
 from bringup.process import CommandRunner
 from bringup.run.activation import Activation
 from bringup.run.history import now
-from bringup.run.indexes import IndexSettings, past_unreachable
+from bringup.run.indexes import IndexSettings, past_unreachable, without_credentials
 from bringup.run.torchbuilt import split_builds
 from bringup.run.torchindex import torch_index
 from bringup.subjects import scheme_for
@@ -308,7 +308,8 @@ def _past_unreachable(settings: IndexSettings, log: Path) -> Optional[IndexSetti
         text = log.read_text(encoding="utf-8", errors="replace")[-20_000:]
     except OSError:
         return None
-    if settings.index_url not in text or not any(word in text for word in UNREACHABLE):
+    said = without_credentials(settings.index_url)  # uv names it without them
+    if said not in text or not any(word in text for word in UNREACHABLE):
         return None
     return past_unreachable(settings)
 

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from bringup.index.releases import DEFAULT_URL
 
@@ -98,6 +98,18 @@ def past_unreachable(settings: IndexSettings) -> Optional[IndexSettings]:
         origin=settings.origin,
         index_url=extras[0].rstrip("/") if extras else settings.index_url,
     )
+
+
+def without_credentials(url: str) -> str:
+    """``url`` without its user and password, as uv prints an index in its errors ("Failed to
+    fetch: http://127.0.0.1:9/simple/pip/" for ``http://alice:s3cret@127.0.0.1:9/simple``)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url
+    if "@" not in parts.netloc:
+        return url
+    return urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
 
 
 def pip_config_files(env: Mapping[str, str], home: Path) -> list[Path]:

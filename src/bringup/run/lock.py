@@ -66,8 +66,10 @@ class Holding:
         ]
         data = "\n".join(lines).encode("ascii") + b"\n"
         for descriptor in self.descriptors:
-            os.ftruncate(descriptor, 0)
+            # written over, then cut to its length: a reader (``up_lives``, unlocked) always
+            # finds the first line, the same in each writing, never an empty file
             os.pwrite(descriptor, data, 0)
+            os.ftruncate(descriptor, len(data))
 
 
 def _lock_name(kind: str, value: str) -> str:

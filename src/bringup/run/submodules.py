@@ -64,9 +64,16 @@ def unfetched(components: Sequence[Component]) -> list[Unfetched]:
     return found
 
 
+_NO_REPO_COMMAND = ("-c", "core.fsmonitor=")
+"""``git ls-files`` runs the command the repo's ``.git/config`` names as ``core.fsmonitor``;
+``registered`` asks before any consent, so that setting is turned off on its command line
+(which outranks the repo's config; empty is off for git before and after 2.36)."""
+
+
 def registered(item: Unfetched, runner: CommandRunner) -> bool:
-    """Whether the repo is a git work tree whose index holds the submodule's gitlink."""
-    argv = ("git", "-C", str(item.repo), "ls-files", "--stage", "--", item.path)
+    """Whether the repo is a git work tree whose index holds the submodule's gitlink; asked
+    before consent, so git runs no command the repo's config names (``_NO_REPO_COMMAND``)."""
+    argv = ("git", *_NO_REPO_COMMAND, "-C", str(item.repo), "ls-files", "--stage", "--", item.path)
     done = runner.run(argv, timeout=LOOK_TIMEOUT_S)
     return done.ok and any(line.startswith("160000 ") for line in done.stdout.splitlines())
 
@@ -91,7 +98,13 @@ def fetch(
             outcomes.append(SubmoduleOutcome(status="not fetched", reason=why, **said))
         else:
             log = log_dir / f"submodule-{number}.log"
-            done = runner.run(item.argv, timeout=FETCH_TIMEOUT_S, cwd=str(item.repo), log_path=log)
+            done = runner.run(
+                item.argv,
+                timeout=FETCH_TIMEOUT_S,
+                env=_NO_PROMPT,
+                cwd=str(item.repo),
+                log_path=log,
+            )
             status: Literal["fetched", "failed"] = "fetched" if done.ok else "failed"
             reason = None if done.ok else done.describe()
             outcomes.append(
