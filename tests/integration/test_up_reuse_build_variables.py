@@ -74,3 +74,21 @@ def test_no_build_variable_keeps_the_inputs_steps_passed_with_before() -> None:
     env["CMAKE_ARGS"] = "-DPYBIND11_FINDPYTHON=ON"
     assert build_variables(env) == [["CMAKE_ARGS", "-DPYBIND11_FINDPYTHON=ON"]]
     assert _inputs(env) != before
+
+
+def test_caches_speed_and_noise_do_not_count() -> None:
+    env = {
+        "UV_CACHE_DIR": "/ci/cache/uv",
+        "PIP_CACHE_DIR": "/ci/cache/pip",
+        "UV_RUN_RECURSION_DEPTH": "1",
+        "CMAKE_BUILD_PARALLEL_LEVEL": "8",
+        "PIP_PROGRESS_BAR": "off",
+        "UV_INTERNAL__PARENT_INTERPRETER": "/usr/bin/python3",
+    }
+    assert build_variables(env) == []
+    env["PIP_INDEX_URL"] = "https://mirror.example/simple"
+    env["CMAKE_GENERATOR"] = "Ninja"
+    assert build_variables(env) == [
+        ["CMAKE_GENERATOR", "Ninja"],
+        ["PIP_INDEX_URL", "https://mirror.example/simple"],
+    ]

@@ -77,6 +77,8 @@ def test_a_dead_default_index_gives_way_to_the_extra_index_and_find_links(tmp_pa
     made = make_environment(spec, path, settings, runner, log_dir=tmp_path, uv="uv")
     assert made.ok, made.error
     assert made.detour == "http://127.0.0.1:9"
+    assert "Connection refused" in (tmp_path / "env-1-create-1.log").read_text(encoding="utf-8")
+    assert made.log_path is None or "-again-" in made.log_path
     last = runner.envs[-1]
     assert last["UV_DEFAULT_INDEX"] == "file:///opt/pypi/simple"
     assert last["UV_FIND_LINKS"] == "/opt/wheels"

@@ -269,8 +269,9 @@ def make_environment(
     env: dict[str, Optional[str]] = dict(settings.env)
     env.update({"VIRTUAL_ENV": None, "UV_PYTHON_DOWNLOADS": "never"})
     commands = _commands(spec, path, settings, uv)
+    retry = "-again" if stamp_as else ""  # the first making's logs keep why it was not enough
     for number, argv in enumerate(commands, 1):
-        log = log_dir / f"{spec.name}-create-{number}.log"
+        log = log_dir / f"{spec.name}-create{retry}-{number}.log"
         done = runner.run(argv, timeout=CREATE_TIMEOUT_S, env=env, log_path=log)
         if not done.ok and spec.built_on_torch and number == len(commands):
             # the rest is installed: only the repos that need these wait (not stamped: the

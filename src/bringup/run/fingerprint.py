@@ -126,12 +126,28 @@ BUILD_PREFIXES = ("CMAKE_", "PIP_", "UV_")
 option as ``PIP_<OPTION>``/``UV_<SETTING>`` (an index, a constraint, build isolation)."""
 
 
+NOT_STEERING = (
+    *("CACHE_DIR", "PROGRESS_BAR", "NO_PROGRESS", "NO_COLOR", "COLOR", "VERBOSE", "QUIET"),
+    *("NO_INPUT", "DISABLE_PIP_VERSION_CHECK", "ROOT_USER_ACTION", "TIMEOUT", "RETRIES"),
+    *("RUN_RECURSION_DEPTH", "BUILD_PARALLEL_LEVEL", "CONCURRENT_DOWNLOADS"),
+    *("CONCURRENT_BUILDS", "CONCURRENT_INSTALLS", "LINK_MODE"),
+)
+"""Ends of ``PIP_*``/``UV_*``/``CMAKE_*`` names that say how fast, how loud or where a cache
+is, not what is made: a step is not run again because ``uv run`` set its recursion depth or a
+CI job its cache folder (review33)."""
+
+
 def build_variables(env: Mapping[str, str]) -> list[list[str]]:
     """The pairs of ``env`` that steer a build or an install, sorted."""
     return sorted(
         [name, value]
         for name, value in env.items()
-        if name in BUILD_VARIABLES or name.startswith(BUILD_PREFIXES)
+        if name in BUILD_VARIABLES
+        or (
+            name.startswith(BUILD_PREFIXES)
+            and not name.startswith("UV_INTERNAL__")
+            and not name.endswith(NOT_STEERING)
+        )
     )
 
 

@@ -127,7 +127,8 @@ def up_lives(layout: StateLayout, stack: str) -> Optional[bool]:
     """Whether the ``bringup up`` that last held ``stack``'s lock still runs: a run recorded as
     running whose ``up`` is gone ended without writing its end (killed, or its state disk was
     full: outsider14 D10). Read without locking, so a reader never makes an ``up`` that starts
-    meanwhile find the stack busy; None where the lock file cannot be read."""
+    meanwhile find the stack busy; None where the lock file cannot be read or there is no
+    ``/proc`` to read the process table from."""
     path = layout.root / "locks" / _lock_name("stack", stack)
     try:
         descriptor = os.open(path, os.O_RDONLY)
@@ -142,6 +143,8 @@ def up_lives(layout: StateLayout, stack: str) -> Optional[bool]:
     fields = first.split()
     if not fields or not fields[0].isdigit():
         return False
+    if not os.path.isdir("/proc"):
+        return None  # no process table to tell a live ``up`` from a gone one
     start = _start_time(int(fields[0]))
     return start is not None and fields[1:2] in ([], ["-"], [start])
 
