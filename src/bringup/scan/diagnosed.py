@@ -19,9 +19,9 @@ import msgspec
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.docexamples import TROUBLESHOOTING_WORDS
+from bringup.scan.mdheadings import headings
 from bringup.subjects import scope_of
 
-_HEADING = lazyre.compile(r"^(#{1,6})[ \t]+(.{1,300}?)[ \t#]*$")
 _TROUBLE = lazyre.compile(TROUBLESHOOTING_WORDS, re.IGNORECASE, guard=True)
 _CHECKED = frozenset({"driver", "hardware"})
 
@@ -31,17 +31,10 @@ def _sections(text: str) -> tuple[list[int], list[bool]]:
     names troubleshooting (``TROUBLESHOOTING_WORDS``)."""
     starts, flags = [1], [False]
     path: list[tuple[int, bool]] = []
-    fenced = False
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.lstrip().startswith(("```", "~~~")):
-            fenced = not fenced
-        found = None if fenced or not line.startswith("#") else _HEADING.match(line)
-        if found is None:
-            continue
-        level = len(found.group(1))
-        path = [p for p in path if p[0] < level]
-        path.append((level, bool(_TROUBLE.search(found.group(2)))))
-        starts.append(number)
+    for heading in headings(text.splitlines()):
+        path = [p for p in path if p[0] < heading.level]
+        path.append((heading.level, bool(_TROUBLE.search(heading.title))))
+        starts.append(heading.at + 1)
         flags.append(any(flag for _, flag in path))
     return starts, flags
 

@@ -16,10 +16,10 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan.mdheadings import headings
 from bringup.scan.purpose import purpose_at
 from bringup.subjects import frameworks
 
-_HEADING = lazyre.compile(r"^(#{1,6})[ \t]+\S")
 _OPENING = lazyre.compile(r"^[ \t]*(?:[-*+>|`<!]|\d{1,3}[.)])")
 """A line that is no paragraph's first: a list item, a quote, a table, code, HTML."""
 
@@ -30,19 +30,12 @@ def _purposes(text: str) -> tuple[list[int], list[str]]:
     starts, said = [1], [""]
     path: list[tuple[int, str]] = []
     lines = text.splitlines()
-    fenced = False
-    for index, line in enumerate(lines):
-        if line.lstrip().startswith(("```", "~~~")):
-            fenced = not fenced
-        found = None if fenced or not line.startswith("#") else _HEADING.match(line)
-        if found is None:
-            continue
-        level = len(found.group(1))
-        first = next((t for t in lines[index + 1 : index + 6] if t.strip()), "")
+    for heading in headings(lines):
+        first = next((t for t in lines[heading.at + 1 : heading.at + 6] if t.strip()), "")
         words = "" if _OPENING.match(first) else purpose_at(first, len(first) - 1)
-        path = [p for p in path if p[0] < level]
-        path.append((level, words))
-        starts.append(index + 1)
+        path = [p for p in path if p[0] < heading.level]
+        path.append((heading.level, words))
+        starts.append(heading.at + 1)
         said.append(next((w for _, w in reversed(path) if w), ""))
     return starts, said
 
