@@ -42,6 +42,8 @@ class Holding:
         self.descriptors: list[int] = []
         self._groups: dict[int, str] = {}
         self._lock = threading.Lock()
+        pid = os.getpid()  # the first line, written once: this run's pid and start time
+        self._holder = f"{pid} {_start_time(pid) or '-'}"
 
     def group(self, pgid: int, running: bool) -> None:
         """Note that the command leading process group ``pgid`` started (``running``) or ended;
@@ -59,11 +61,7 @@ class Holding:
             self._write()
 
     def _write(self) -> None:
-        pid = os.getpid()
-        lines = [
-            f"{pid} {_start_time(pid) or '-'}",
-            *(f"{g} {t}" for g, t in sorted(self._groups.items())),
-        ]
+        lines = [self._holder, *(f"{g} {t}" for g, t in sorted(self._groups.items()))]
         data = "\n".join(lines).encode("ascii") + b"\n"
         for descriptor in self.descriptors:
             # written over, then cut to its length: a reader (``up_lives``, unlocked) always
@@ -102,14 +100,14 @@ def _one(path: Path, what: str, root: Path) -> Iterator[int]:
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            holder, _ = _read(descriptor)
+            holder, _, _ = _read(descriptor)
             by = f" (process {holder})" if holder else ""
             raise Busy(
                 f"another `bringup up`{by} is running {what} with the state in {root}",
                 hint="wait for it to finish (or stop it), then run again; "
                 "runs of other repos, or with another --state, are not held up",
             ) from None
-        holder, groups = _read(descriptor)
+        holder, _, groups = _read(descriptor)
         living = next((g for g, start in groups if _lives(g, start)), None)
         if living is not None:
             by = f" (process {holder}, ended without stopping it)" if holder else ""
@@ -137,29 +135,30 @@ def up_lives(layout: StateLayout, stack: str) -> Optional[bool]:
     except OSError:
         return None
     try:
-        first = os.pread(descriptor, _HEAD, 0).decode("ascii", "replace").partition("\n")[0]
+        holder, started, _ = _read(descriptor)
     finally:
         os.close(descriptor)
-    fields = first.split()
-    if not fields or not fields[0].isdigit():
+    if holder is None:
         return False
     if not os.path.isdir("/proc"):
         return None  # no process table to tell a live ``up`` from a gone one
-    start = _start_time(int(fields[0]))
-    return start is not None and fields[1:2] in ([], ["-"], [start])
+    now = _start_time(int(holder))
+    return now is not None and started in (None, "-", now)
 
 
-def _read(descriptor: int) -> tuple[Optional[str], list[tuple[int, str]]]:
-    """The pid of the run that wrote the lock file and its running groups (leader start times)."""
+def _read(descriptor: int) -> tuple[Optional[str], Optional[str], list[tuple[int, str]]]:
+    """The pid of the run that wrote the lock file, its start time (None from a bringup that
+    wrote the pid alone) and its running groups (leader start times)."""
     lines = os.pread(descriptor, _HEAD, 0).decode("ascii", "replace").splitlines()
     first = lines[0].split() if lines else []
     holder = first[0] if first and first[0].isdigit() else None
+    started = first[1] if holder is not None and len(first) > 1 else None
     groups = []
     for line in lines[1:]:
         fields = line.split()
         if len(fields) == 2 and fields[0].isdigit():
             groups.append((int(fields[0]), fields[1]))
-    return holder, groups
+    return holder, started, groups
 
 
 def _lives(pgid: int, start: str) -> bool:

@@ -13,10 +13,10 @@ from bringup.scan.commands import Command
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.kernelheaders import kernel_headers
-from bringup.scan.makeflags import makefile_flags
+from bringup.scan.makeflags import last_values, makefile_flags
 from bringup.scan.makeos import uname_branches
 from bringup.scan.makerules import read_makefile, recipe_commands
-from bringup.scan.makerunners import runs_elsewhere, variables, without_runner
+from bringup.scan.makerunners import runs_elsewhere, without_runner
 from bringup.scan.makevars import stopping_variables
 from bringup.scan.stepkinds import command_needs
 
@@ -71,7 +71,7 @@ def extract_makefile(file: SourceFile) -> Extraction:
         *makefile_flags(file),
         *kernel_headers(file),
     ]
-    values = variables(file.text)
+    values = last_values(file.text)
     for rule in read_makefile(file.text).rules:
         target, recipe = rule.target, list(rule.recipe)
         if not _STEP_TARGET.match(target):

@@ -26,7 +26,8 @@ _ASSIGN = lazyre.compile(
 )
 _CONDITION_OPENS = lazyre.compile(r"^(?:ifn?eq|ifn?def)\b")
 _CONDITION_ENDS = lazyre.compile(r"^endif\b")
-_REFERENCE = lazyre.compile(r"\$[({]([A-Za-z_][\w.]{0,100})[)}]")
+REFERENCE = lazyre.compile(r"\$[({]([A-Za-z_][\w.]{0,100})[)}]")
+"""A variable's use: ``$(NAME)`` or ``${NAME}``."""
 _STD = lazyre.compile(r"(?:^|\s)" + STD_FLAG)
 _FLAG_WORDS = ("-std=", "arch", "sm_")
 """A recipe line whose expansion holds none of these passes no flag read here."""
@@ -99,6 +100,11 @@ def makefile_flags(file: SourceFile) -> list[Requirement]:
     return found
 
 
+def last_values(text: str) -> dict[str, str]:
+    """The Makefile's variables, each its last value as written (``scan.makerunners``)."""
+    return {name: sets[-1].value for name, sets in _read(text)[0].items()}
+
+
 def _read(text: str) -> tuple[dict[str, list[_Set]], list[tuple[int, str]]]:
     """Each variable's assignments and the recipe lines (continuations joined, each at its
     first line)."""
@@ -142,7 +148,7 @@ def _expand(
     ``budget`` holds how many more expansions may be made."""
     pieces: list[_Piece] = []
     start = 0
-    for reference in _REFERENCE.finditer(text):
+    for reference in REFERENCE.finditer(text):
         pieces.append(_Piece(text[start : reference.start()], chain))
         start = reference.end()
         name = reference.group(1)

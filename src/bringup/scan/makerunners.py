@@ -16,12 +16,8 @@ from typing import Optional
 
 from bringup import lazyre
 from bringup.scan.commands import parse_commands
+from bringup.scan.makeflags import REFERENCE
 
-_ASSIGNED = lazyre.compile(
-    r"(?m)^[ \t]*(?:export[ \t]+)?([A-Za-z_][\w.]{0,80})[ \t]*(?::{1,3}|\?|\+|!)?=[ \t]*(.*)$"
-)
-"""A variable assignment (``RUN := …``, ``BUILD ?= …``, ``export X = …``)."""
-_USED = lazyre.compile(r"\$[({]([A-Za-z_][\w.]{0,80})[)}]")
 _OWN_RUNNER = lazyre.compile(
     r"\buv[ \t]+run\b|\buvx\b|\b(?:poetry|pipenv|hatch|pdm|rye)[ \t]+run\b"
     r"|\buv[ \t]+build\b|\b(?:poetry|hatch|pdm|rye|flit)[ \t]+(?:build|publish)\b"
@@ -29,11 +25,6 @@ _OWN_RUNNER = lazyre.compile(
 )
 """A project manager's runner (its own environment) or a distribution build or upload."""
 _RUNNERS = (("uv", "run"), ("poetry", "run"), ("pipenv", "run"), ("hatch", "run"), ("pdm", "run"))
-
-
-def variables(text: str) -> dict[str, str]:
-    """The Makefile's variables, each its last value as written."""
-    return {m.group(1): m.group(2) for m in _ASSIGNED.finditer(text)}
 
 
 def runs_elsewhere(lines: Iterable[str], values: dict[str, str]) -> bool:
@@ -44,7 +35,7 @@ def runs_elsewhere(lines: Iterable[str], values: dict[str, str]) -> bool:
     for line in lines:
         if _OWN_RUNNER.search(line):
             return True
-        named.update(m.group(1) for m in _USED.finditer(line))
+        named.update(m.group(1) for m in REFERENCE.finditer(line))
     return any(_OWN_RUNNER.search(values.get(name, "")) for name in named)
 
 
@@ -53,8 +44,10 @@ def without_runner(lines: Sequence[str], values: dict[str, str]) -> Optional[tup
     left off and its variables set through ``env``; None for any other recipe."""
     if len(lines) != 1:
         return None
-    written = _USED.sub(lambda m: _runner_of(values.get(m.group(1), "")) or m.group(0), lines[0])
-    if _USED.search(written):  # another variable still to fill in: no command to run as read
+    written = REFERENCE.sub(
+        lambda m: _runner_of(values.get(m.group(1), "")) or m.group(0), lines[0]
+    )
+    if REFERENCE.search(written):  # another variable still to fill in: no command to run as read
         return None
     commands = parse_commands(written)
     if len(commands) != 1 or not commands[0].plain:
