@@ -10,7 +10,9 @@ scores for cause only when the FIRST file's ``expected`` is not empty, as the to
   the tool's top-1 is held to);
 * *cause, any id*: the two id lists share an id.
 
-Retired ids are read as the id that carries their cause now.
+Retired ids are read as the id that carries their cause now. A second labelling whose cases carry
+no ``expected`` at all (a layer-only relabel, such as ``tests/data/layer_second34``) is compared
+on layer only.
 
     .venv/bin/python bench/label_agreement.py --second SECOND/cases.toml FIRST/cases.toml [...]
 """
@@ -52,6 +54,8 @@ def agreement(
             tally = counts.setdefault(area, Counter())
             tally["cases"] += 1
             tally["layer"] += one.get("layer") == two.get("layer")
+            if "expected" not in two:
+                continue
             ids_one, ids_two = _ids(one), _ids(two)
             if not ids_one:
                 tally["first empty"] += 1

@@ -28,3 +28,12 @@ def test_cause_scores_only_where_the_first_labelling_names_one() -> None:
     assert (counts["cases"], counts["layer"], counts["scored"]) == (3, 2, 2)
     assert (counts["first id"], counts["any id"], counts["both empty"]) == (1, 2, 1)
     assert module.agreement(first, second)["ascend"]["first id"] == 0
+
+
+def test_a_layer_only_relabel_scores_no_cause() -> None:
+    module = _agreement()
+    first = {"a.log": {"area": "cuda", "layer": "build", "expected": ["x"]}}
+    second = {"a.log": {"area": "cuda", "layer": "build"}}
+    counts = module.agreement(first, second)["all"]
+    assert (counts["cases"], counts["layer"]) == (1, 1)
+    assert (counts["scored"], counts["first empty"]) == (0, 0)
