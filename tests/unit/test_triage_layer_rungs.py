@@ -37,3 +37,25 @@ def test_a_python_exception_in_the_same_words_is_not_the_build() -> None:
         "TypeError: expected Variable as element 0 in argument 0, but got tuple\n"
     )
     assert _layer(log) == "operator_execution"
+
+
+def test_nvrtc_compiling_a_kernel_the_job_generated_is_the_operation() -> None:
+    # NVIDIA/Fuser#1499: nvFuser generates a kernel and NVRTC compiles it while the job runs;
+    # the layer rule has a kernel compiled on the fly as operator_execution, not the build
+    log = (
+        "Compile Error:\n"
+        "    CUDA NVRTC compile error: __tmp_kernel_pointwise_f151_c1_r0_g6.cu(9484): error:"
+        ' identifier "i20" is undefined\n'
+    )
+    assert _layer(log) == "operator_execution"
+
+
+def test_nvcc_compiling_the_projects_kernel_file_is_the_build() -> None:
+    # ggml-org/llama.cpp#6255: the same compiler error in the project's own .cu under make
+    log = (
+        'ggml-cuda.cu(11665): error: identifier "cudaHostRegisterReadOnly" is undefined\n'
+        "\n"
+        '1 error detected in the compilation of "ggml-cuda.cu".\n'
+        "make: *** [Makefile:465: ggml-cuda.o] Error 1\n"
+    )
+    assert _layer(log) == "build"
