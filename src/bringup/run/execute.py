@@ -203,7 +203,11 @@ def _run_step(
     if not ctx.force:
         unreused = _why_not_reused(ctx, step, setting)
         earlier = ctx.history.passed(inputs)
-        lost = (ran or _lost(ctx, setting, step)) if earlier is not None else None
+        lost = (
+            (ran or _unfinished(ctx, step, inputs) or _lost(ctx, setting, step))
+            if earlier
+            else None
+        )
         unreused = lost or unreused
         if earlier is not None and lost is None:
             ctx.history.add_step(
@@ -264,6 +268,30 @@ def _run_step(
             log_path=str(log),
             failure=failure,
         )
+    )
+
+
+_HOW = {
+    "running": "did not finish",
+    "interrupted": "was interrupted",
+    "passed": "ran with other inputs",
+}
+
+
+def _unfinished(ctx: Context, step: PlanStep, inputs: str) -> Optional[str]:
+    """Why a step that passed with these inputs runs again: it was started again since, and
+    that start did not pass with these inputs. Its row is written before its command starts
+    and again when it ends: one left ``running`` (``up`` killed, crashed, the machine off, the
+    disk full at its end), ``interrupted``, failed, or passed with other inputs left what it
+    made half done or made otherwise, whatever the pass before (outsider15 D1: a clean-then-build
+    step killed midway was "reused" by ``--resume``, its output gone)."""
+    last = ctx.history.last_ran(step.component, step.argv)
+    if last is None or (last.status == "passed" and last.inputs == inputs):
+        return None
+    how = _HOW.get(last.status, last.status)
+    return (
+        f"not reused: it {how} in run {last.run_id}, after it last passed with these inputs: "
+        "what it made then may be gone"
     )
 
 
