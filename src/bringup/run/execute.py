@@ -26,7 +26,7 @@ from bringup.process import REFUSED_STOPPED, Completed, SubprocessRunner
 from bringup.run.fingerprint import STAT_TREE, build_variables, step_inputs
 from bringup.run.graph import Unit
 from bringup.run.history import History, StepRow, now
-from bringup.run.installed import gone, held
+from bringup.run.installed import gone, held, listed
 from bringup.run.offline import OFFLINE_ENV, SKIPPED, skipped_offline
 from bringup.run.outcome import Failure, StepOutcome
 from bringup.run.tail import last_lines
@@ -309,10 +309,9 @@ def _lost(ctx: Context, setting: StepSetting, step: PlanStep) -> Optional[str]:
     missing = gone(last.installed, held(setting.path) or {})
     if not missing:
         return None
-    shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
     return (
         f"not reused: environment {step.environment} no longer holds what it held after run "
-        f"{last.run_id}: {shown}"
+        f"{last.run_id}: {listed(missing)}"
     )
 
 
