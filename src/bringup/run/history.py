@@ -87,6 +87,7 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
     "ALTER TABLE steps ADD COLUMN installed TEXT",
+    "ALTER TABLE steps ADD COLUMN parts TEXT",
 )
 """Schema version N is ``MIGRATIONS[:N]`` applied in order; append, never edit."""
 
@@ -245,7 +246,7 @@ class History:
         return self._write(
             "INSERT INTO steps (run_id, ord, component, name, kind, argv, environment, status,"
             " reason, exit_code, started_at, finished_at, duration_s, log_path, inputs,"
-            " installed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " installed, parts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 step.run_id,
                 step.order,
@@ -263,6 +264,7 @@ class History:
                 step.log_path,
                 step.inputs,
                 None if step.installed is None else _json(step.installed),
+                None if step.parts is None else _json(step.parts),
             ),
         )
 

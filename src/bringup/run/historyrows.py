@@ -41,6 +41,8 @@ class StepRow(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     inputs: Optional[str] = None
     installed: Optional[dict[str, str]] = None
     """What the step's environment held when it passed, or was reused (``run.installed``)."""
+    parts: Optional[dict[str, str]] = None
+    """Its inputs one by one (``fingerprint.input_parts``): what changed is said by name."""
     id: Optional[int] = None
 
 
@@ -56,7 +58,7 @@ class EnvironmentRow(msgspec.Struct, frozen=True, kw_only=True):
 
 STEP_COLUMNS = (
     "id, run_id, ord, component, name, kind, argv, environment, status, reason, exit_code, "
-    "started_at, finished_at, duration_s, log_path, inputs, installed"
+    "started_at, finished_at, duration_s, log_path, inputs, installed, parts"
 )
 
 
@@ -79,6 +81,7 @@ def step_row(row: tuple[object, ...]) -> StepRow:
     values = dict(zip(names, row))
     values["argv"] = tuple(msgspec.json.decode(str(values["argv"])))
     values["order"] = values.pop("ord")
-    if values["installed"] is not None:
-        values["installed"] = msgspec.json.decode(str(values["installed"]))
+    for name in ("installed", "parts"):
+        if values[name] is not None:
+            values[name] = msgspec.json.decode(str(values[name]))
     return msgspec.convert(values, type=StepRow)
