@@ -16,7 +16,7 @@ from bringup.model.source import Source
 from bringup.process import Completed
 from bringup.run.environments import EnvironmentSpec, Made, environment_spec, make_environment
 from bringup.run.indexes import IndexSettings
-from bringup.run.installed import removed
+from bringup.run.installed import held, removed
 
 _ENTRIES = (
     "click-8.1.8.dist-info",
@@ -74,6 +74,19 @@ def test_an_environment_missing_what_was_installed_is_made_again(tmp_path: Path)
     assert "no longer held tqdm 4.67.1" in again.replaced
     assert runner.made == 2
     assert removed(path) == []
+
+
+def test_what_a_step_of_the_plan_removed_is_no_removal(tmp_path: Path) -> None:
+    path = tmp_path / "envs" / "env-1"
+    runner = _Installs()
+    make_environment(_spec(), path, IndexSettings(), runner, log_dir=tmp_path, uv="uv")
+    (path / "lib" / "python3.7" / "site-packages" / "tqdm-4.67.1.dist-info").rmdir()
+    after_the_steps = held(path)  # what the last step recorded: tqdm gone by the plan
+    again = make_environment(
+        _spec(), path, IndexSettings(), runner, log_dir=tmp_path, uv="uv", kept=after_the_steps
+    )
+    assert again.reused
+    assert runner.made == 1
 
 
 def test_an_upgrade_by_a_step_is_no_removal(tmp_path: Path) -> None:

@@ -248,16 +248,19 @@ def make_environment(
     log_dir: Path,
     uv: Optional[str],
     stamp_as: str = "",
+    kept: Optional[Mapping[str, str]] = None,
 ) -> Made:
     """Create ``path`` for ``spec`` (or reuse it when its fingerprint matches) and install
     its requirements; each command's output goes to its own log under ``log_dir``. Where the
     default index does not answer and the user's settings name other indexes or find-links,
     it is made again from those, as pip would have installed (``Made.detour`` says so);
-    ``stamp_as``: the fingerprint of the settings the user has, for that second making."""
+    ``stamp_as``: the fingerprint of the settings the user has, for that second making.
+    One that no longer holds what its making installed is made again (``installed.removed``;
+    ``kept``: what the last step in it recorded)."""
     fingerprint = stamp_as or spec.fingerprint(settings)
     stamp = path / FINGERPRINT_FILE
     stamped = _stamp(stamp)
-    gone = removed(path) if stamped[:1] == [fingerprint] else []
+    gone = removed(path, kept) if stamped[:1] == [fingerprint] else []
     if stamped[:1] == [fingerprint] and not gone:
         return Made(spec, path, reused=True, made_as="".join(stamped[1:2]))
     if spec.interpreter is None:

@@ -92,16 +92,22 @@ def recorded(env: Path) -> Optional[dict[str, str]]:
         return None
 
 
-def removed(env: Path) -> list[str]:
+def removed(env: Path, kept: Optional[Mapping[str, str]] = None) -> list[str]:
     """The distributions the environment at ``env`` held when it was made and holds no longer,
     whatever their version (a step may upgrade what the making installed: ``pip install .``
     after a requirements list): reused as it is, the steps would run without them (outsider15
-    D13: tqdm uninstalled by hand, ``up`` said "environment 1: reused")."""
+    D13: tqdm uninstalled by hand, ``up`` said "environment 1: reused"). ``kept``: what the
+    last step in it recorded; one that lacks a distribution too had it removed by a step of the
+    plan (``pip uninstall -y opencv-python`` before the headless build), not by hand."""
     made = recorded(env)
     if made is None:
         return []
     now = held(env) or {}
-    return sorted(f"{name} {version}".strip() for name, version in made.items() if name not in now)
+    return sorted(
+        f"{name} {version}".strip()
+        for name, version in made.items()
+        if name not in now and (kept is None or name in kept)
+    )
 
 
 def listed(names: list[str]) -> str:

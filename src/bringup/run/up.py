@@ -204,6 +204,7 @@ def bring_up(
                 unfetched(stack.components), runner, offline=options.offline, log_dir=log_dir
             )
             environments, step_settings = _environments(
+                run_id=run_id,
                 stack=stack,
                 layout=layout,
                 key=key,
@@ -314,6 +315,7 @@ def _environments(
     log_dir: Path,
     history: History,
     on_environment: Callable[[EnvironmentOutcome], None],
+    run_id: int,
 ) -> tuple[list[EnvironmentOutcome], dict[int, StepSetting]]:
     from bringup.run.dockerfile import write_dockerfile
 
@@ -324,7 +326,9 @@ def _environments(
     for spec in specs_for(stack, index):
         first = layout.environment(key, spec.index)
         path = interpreter_path(first, spec)
-        made = make_environment(spec, path, index, runner, log_dir=log_dir, uv=uv)
+        last = history.held_last(run_id, spec.index)
+        kept = last.installed if last is not None else None
+        made = make_environment(spec, path, index, runner, log_dir=log_dir, uv=uv, kept=kept)
         if path != first:
             made = replace(made, beside=made_on(first))
         activation = activation_for(by_index[spec.index], stack.snapshot)
