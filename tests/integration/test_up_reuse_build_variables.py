@@ -48,8 +48,13 @@ def test_a_build_passed_with_cmake_args_runs_again_without_them(tmp_path: Path) 
     with_args = {"CMAKE_ARGS": "-DPYBIND11_FINDPYTHON=ON"}
     assert _up(repo, state, with_args)["status"] == "passed"
     assert _up(repo, state, with_args)["status"] == "reused"
-    assert _up(repo, state)["status"] == "passed"  # not reused: CMAKE_ARGS is gone
-    assert _up(repo, state, {"CC": "/nonexistent/gcc"})["status"] == "passed"
+    again = _up(repo, state)
+    assert again["status"] == "passed"  # not reused: CMAKE_ARGS is gone
+    # the reason names it, not the tree's file times (outsider15 D15)
+    assert again["reason"] == "not reused: variable CMAKE_ARGS changed since it passed in run 2"
+    compiler = _up(repo, state, {"CC": "/nonexistent/gcc"})
+    assert compiler["status"] == "passed"
+    assert compiler["reason"] == "not reused: variable CC changed since it passed in run 3"
     assert _up(repo, state)["status"] == "reused"  # the run without either passed before
 
 

@@ -20,6 +20,8 @@ from bringup.errors import ExitCode, InputError
 
 if TYPE_CHECKING:
     from bringup.model.snapshot import Snapshot
+    from bringup.run.diff import Change
+    from bringup.run.history import History
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,8 @@ class Side:
     label: str
     snapshot: Snapshot
     steps: Optional[list[tuple[str, str, str]]] = None
+    environments: Optional[dict[str, tuple[str, dict[str, str]]]] = None
+    """``environment N`` -> its folder and what it held at the run (``run.installed``)."""
 
 
 def _run_side(run_id: int, state: Optional[Path]) -> Side:
@@ -47,13 +51,45 @@ def _run_side(run_id: int, state: Optional[Path]) -> Side:
         if data is None:
             raise InputError(f"run {run.id} has no snapshot")
         steps = [(s.component, s.name, s.status) for s in history.steps(run.id)]
+        environments = _held_at(history, run.id, run.stack)
     try:
         snapshot = msgspec.json.decode(data, type=Snapshot)
     except msgspec.MsgspecError as error:  # damaged, or written by another bringup version
         raise InputError(
             f"run {run.id}'s snapshot cannot be read: {error}", path=str(layout.database)
         ) from None
-    return Side(f"run {run.id}", snapshot, steps)
+    return Side(f"run {run.id}", snapshot, steps, environments)
+
+
+def _held_at(history: History, run_id: int, stack: str) -> dict[str, tuple[str, dict[str, str]]]:
+    """What each environment of the run's stack held: the last a step recorded, else what it
+    held when it was made (an environment with no step)."""
+    from bringup.run.installed import recorded
+
+    found = {}
+    for env in history.environments():
+        if env.stack != stack:
+            continue
+        last = history.held_last(run_id, env.index)
+        listing = last.installed if last is not None else recorded(Path(env.path))
+        if listing is not None:
+            found[f"environment {env.index}"] = (env.path, listing)
+    return found
+
+
+def _held_now(before: Side) -> list[Change]:
+    """What the environments of ``before`` (a run) hold now against what they held then: a
+    package removed from one by hand is a change (outsider15 D13: ``diff`` said "0 changes"
+    after tqdm was uninstalled from environment 1)."""
+    from bringup.run.diff import compare
+    from bringup.run.installed import held
+
+    then: dict[str, str] = {}
+    now: dict[str, str] = {}
+    for label, (path, listing) in (before.environments or {}).items():
+        then.update((f"{label} {name}", version) for name, version in listing.items())
+        now.update((f"{label} {name}", v) for name, v in (held(Path(path)) or {}).items())
+    return compare("package", then, now)
 
 
 def _has_runs(state: Optional[Path]) -> bool:
@@ -125,6 +161,8 @@ def command(
     old = side(before, state) if before else _run_side(-1, state)
     new = side(after or "now", state)
     changes = diff_snapshots(old.snapshot, new.snapshot) + diff_runs(old.steps, new.steps)
+    if new.label == "now":
+        changes += _held_now(old)
     code = ExitCode.PROBLEMS if changes else ExitCode.OK
     if as_json:
         from bringup.report.envelope import render_json

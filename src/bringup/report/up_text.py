@@ -215,6 +215,8 @@ def summary_document(outcome: RunOutcome) -> Document:
         if outcome.status == "nothing ran"
         else "no steps"
     )
+    if not outcome.steps and outcome.environments:  # the installs were the plan
+        said += "; " + ", ".join(f"environment {e.index} {e.status}" for e in outcome.environments)
     ran = f"run {outcome.run_id}: {outcome.status} ({said}); history and logs in "
     document.add(Paragraph(text(ran, (outcome.state_dir, "code"))))
     return document

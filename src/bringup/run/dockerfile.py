@@ -113,12 +113,22 @@ def dockerfile_text(environment: Environment, snapshot: Snapshot, spec: Environm
         )
     lines += [
         'RUN ["python3", "-m", "pip", "install", "uv"]',
-        'RUN ["python3", "-m", "uv", "venv", "--seed", "/opt/bringup-env"]',
+        "RUN " + json.dumps(venv_command(spec)),
     ]
     install = ["python3", "-m", "uv", "pip", "install", "--python", "/opt/bringup-env/bin/python"]
     lines += ["RUN " + json.dumps(argv) for argv in install_commands(spec, install, [])]
     lines += ['ENV VIRTUAL_ENV=/opt/bringup-env PATH="/opt/bringup-env/bin:$PATH"']
     return "\n".join(lines) + "\n"
+
+
+def venv_command(spec: EnvironmentSpec) -> list[str]:
+    """The image's venv, on the environment's Python (its minor version: uv takes the image's
+    own where it matches, else fetches one), not whatever ``python3`` the base image has: a
+    torch 1.7.1 environment on Python 3.7 got ubuntu22.04's 3.10, for which torch 1.7.1 has no
+    wheel (outsider15 D17). With no Python known, the image's."""
+    minor = ".".join(spec.python.split(".")[:2])
+    pinned = ["--python", minor] if minor.count(".") == 1 else []
+    return ["python3", "-m", "uv", "venv", *pinned, "--seed", "/opt/bringup-env"]
 
 
 def write_dockerfile(

@@ -30,6 +30,7 @@ from bringup.process import CommandRunner
 from bringup.run.activation import Activation
 from bringup.run.history import now
 from bringup.run.indexes import IndexSettings, past_unreachable, without_credentials
+from bringup.run.installed import listed, record, removed
 from bringup.run.torchbuilt import split_builds
 from bringup.run.torchindex import torch_index
 from bringup.subjects import scheme_for
@@ -247,22 +248,28 @@ def make_environment(
     log_dir: Path,
     uv: Optional[str],
     stamp_as: str = "",
+    kept: Optional[Mapping[str, str]] = None,
 ) -> Made:
     """Create ``path`` for ``spec`` (or reuse it when its fingerprint matches) and install
     its requirements; each command's output goes to its own log under ``log_dir``. Where the
     default index does not answer and the user's settings name other indexes or find-links,
     it is made again from those, as pip would have installed (``Made.detour`` says so);
-    ``stamp_as``: the fingerprint of the settings the user has, for that second making."""
+    ``stamp_as``: the fingerprint of the settings the user has, for that second making.
+    One that no longer holds what its making installed is made again (``installed.removed``;
+    ``kept``: what the last step in it recorded)."""
     fingerprint = stamp_as or spec.fingerprint(settings)
     stamp = path / FINGERPRINT_FILE
     stamped = _stamp(stamp)
-    if stamped[:1] == [fingerprint]:
+    gone = removed(path, kept) if stamped[:1] == [fingerprint] else []
+    if stamped[:1] == [fingerprint] and not gone:
         return Made(spec, path, reused=True, made_as="".join(stamped[1:2]))
     if spec.interpreter is None:
         return Made(
             spec, path, error=python_missing(spec.python, offline="--offline" in settings.args)
         )
     replaced = _described(path) if path.exists() else ""
+    if gone:
+        replaced += f", which no longer held {listed(gone)}"
     if path.exists():
         shutil.rmtree(path)
     made_as = f"{now()}/{os.urandom(4).hex()}"
@@ -294,6 +301,7 @@ def make_environment(
             return Made(spec, path, error=error, log_path=str(log), replaced=replaced)
     if spec.interpreter is not None:
         (path / INTERPRETER_FILE).write_text(spec.interpreter, encoding="utf-8")
+    record(path)
     stamp.write_text(f"{fingerprint}\n{made_as}\n", encoding="utf-8")
     return Made(spec, path, made_as=made_as, replaced=replaced)
 

@@ -23,10 +23,16 @@ from typing import Callable, Optional
 from bringup.model.plan import PlanStep
 from bringup.plan.order import PREPARES
 from bringup.process import REFUSED_STOPPED, Completed, SubprocessRunner
-from bringup.run.fingerprint import STAT_TREE, build_variables, step_inputs
+from bringup.run.fingerprint import (
+    STAT_TREE,
+    build_variables,
+    changed,
+    input_parts,
+    step_inputs,
+)
 from bringup.run.graph import Unit
 from bringup.run.history import History, StepRow, now
-from bringup.run.installed import gone, held
+from bringup.run.installed import gone, held, listed
 from bringup.run.offline import OFFLINE_ENV, SKIPPED, skipped_offline
 from bringup.run.outcome import Failure, StepOutcome
 from bringup.run.tail import last_lines
@@ -174,11 +180,19 @@ def _run_unit(
             before=before,
             variables=build_variables(setting.env),
         )
+        parts = input_parts(
+            tree=ctx.trees[step.component],
+            environment=setting.fingerprint,
+            cwd=str(cwd),
+            activation=setting.activation,
+            before=before,
+            variables=build_variables(setting.env),
+        )
         before = inputs
         if ctx.runner.stopped:
             _not_run(ctx, step, "not run", NOT_STARTED)
             continue
-        outcome = _run_step(ctx, step, setting, cwd, inputs, ran=ran)
+        outcome = _run_step(ctx, step, setting, cwd, (inputs, parts), ran=ran)
         if outcome.ran and ran is None:
             ran = f"not reused: step {step.order} ({step.name}) before it ran again"
         if outcome.status in ("failed", "timed out") and step.kind in PREPARES:
@@ -191,19 +205,20 @@ def _run_step(
     step: PlanStep,
     setting: StepSetting,
     cwd: Path,
-    inputs: str,
+    given: tuple[str, dict[str, str]],
     *,
     ran: Optional[str] = None,
 ) -> StepOutcome:
     """Run ``step``, or reuse its earlier pass. ``ran``: why not, a step before it in its repo
     ran again (its inputs the same, what it made was gone): what comes after it may use what it
-    made anew, so it runs too."""
+    made anew, so it runs too. ``given``: its inputs' hash and their parts."""
+    inputs, parts = given
     base = _outcome(step)
     unreused = None
     if not ctx.force:
-        unreused = _why_not_reused(ctx, step, setting)
+        unreused = _why_not_reused(ctx, step, setting, parts)
         earlier = ctx.history.passed(inputs)
-        lost = (ran or _lost(ctx, setting, step)) if earlier is not None else None
+        lost = (ran or _unfinished(ctx, step) or _lost(ctx, setting, step)) if earlier else None
         unreused = lost or unreused
         if earlier is not None and lost is None:
             ctx.history.add_step(
@@ -216,6 +231,7 @@ def _run_step(
                     reason=f"passed in run {earlier.run_id} with the same inputs",
                     finished_at=now(),
                     installed=held(setting.path) if setting.path else None,
+                    parts=parts,
                 )
             )
             return ctx.done(
@@ -227,7 +243,15 @@ def _run_step(
             )
     log = ctx.log_dir / f"{step.order:02d}-{_slug(step.component)}-{_slug(step.name)}.log"
     row_id = ctx.history.add_step(
-        _row(ctx, step, status="running", started_at=now(), log_path=str(log), inputs=inputs)
+        _row(
+            ctx,
+            step,
+            status="running",
+            started_at=now(),
+            log_path=str(log),
+            inputs=inputs,
+            parts=parts,
+        )
     )
     ctx.on_start(step)
     started = time.monotonic()
@@ -267,6 +291,29 @@ def _run_step(
     )
 
 
+_HOW = {
+    "running": "did not finish",
+    "interrupted": "was interrupted",
+}
+
+
+def _unfinished(ctx: Context, step: PlanStep) -> Optional[str]:
+    """Why a step that passed with these inputs runs again: it was started again since, and
+    that start did not pass. Its row is written before its command starts and again when it
+    ends: one left ``running`` (``up`` killed, crashed, the machine off, the disk full at its
+    end), ``interrupted``, failed or timed out may have left what it made half done, whatever
+    the pass before (outsider15 D1: a clean-then-build step killed midway was "reused" by
+    ``--resume``, its output gone)."""
+    last = ctx.history.last_ran(step.component, step.argv)
+    if last is None or last.status == "passed":
+        return None
+    how = _HOW.get(last.status, last.status)
+    return (
+        f"not reused: it {how} in run {last.run_id}, after it last passed with these inputs: "
+        "what it made then may be gone"
+    )
+
+
 def _lost(ctx: Context, setting: StepSetting, step: PlanStep) -> Optional[str]:
     """Why a step that passed with the same inputs runs again: its environment no longer holds
     what it held when a step last recorded it (removed or replaced since by hand: outsider13
@@ -281,20 +328,21 @@ def _lost(ctx: Context, setting: StepSetting, step: PlanStep) -> Optional[str]:
     missing = gone(last.installed, held(setting.path) or {})
     if not missing:
         return None
-    shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
     return (
         f"not reused: environment {step.environment} no longer holds what it held after run "
-        f"{last.run_id}: {shown}"
+        f"{last.run_id}: {listed(missing)}"
     )
 
 
-def _why_not_reused(ctx: Context, step: PlanStep, setting: StepSetting) -> Optional[str]:
-    """Why a step that passed before may run again: its environment was made anew in this run
-    (nothing done in the one before counts: outsider13 D2); or in a tree git cannot read, its
-    files are compared by size and time, so a step's own outputs are new inputs unless a
-    .gitignore lists them (outsider11 #11). None where it never passed, or neither holds."""
-    if not setting.made_now and not ctx.trees[step.component].startswith(STAT_TREE):
-        return None
+def _why_not_reused(
+    ctx: Context, step: PlanStep, setting: StepSetting, parts: dict[str, str]
+) -> Optional[str]:
+    """Why a step that passed before runs again: its environment was made anew in this run
+    (nothing done in the one before counts: outsider13 D2), or the inputs that changed since,
+    by name (``fingerprint.changed``: a variable, the repo's files, its environment; outsider15
+    D15). A pass recorded before the inputs were kept one by one: in a tree git cannot read,
+    its files are compared by size and time, so a step's own outputs are new inputs unless a
+    .gitignore lists them (outsider11 #11). None where it never passed, or nothing is known."""
     earlier = ctx.history.passed_before(step.component, step.argv)
     if earlier is None:
         return None
@@ -303,6 +351,13 @@ def _why_not_reused(ctx: Context, step: PlanStep, setting: StepSetting) -> Optio
             f"not reused: environment {step.environment} was made anew in this run, after it "
             f"passed in run {earlier.run_id}"
         )
+    if earlier.parts is not None:
+        found = changed(earlier.parts, parts)
+        if not found:
+            return None
+        return f"not reused: {'; '.join(found)} changed since it passed in run {earlier.run_id}"
+    if not ctx.trees[step.component].startswith(STAT_TREE):
+        return None
     return (
         f"not reused: its inputs changed since it passed in run {earlier.run_id}, and this is "
         "not a git checkout: files count by size and time (list the steps' outputs in "

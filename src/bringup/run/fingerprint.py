@@ -169,3 +169,54 @@ def step_inputs(
     if variables:
         fields.append([list(pair) for pair in variables])
     return hashlib.sha256(json_bytes(fields)).hexdigest()
+
+
+def input_parts(
+    *,
+    tree: str,
+    environment: str,
+    cwd: str,
+    activation: Sequence[str],
+    before: str,
+    variables: Sequence[Sequence[str]] = (),
+) -> dict[str, str]:
+    """A step's inputs one by one, kept with its row so that a step run again says which
+    changed (outsider15 D15: only ``CC`` changed, and the reason blamed a non-git tree's file
+    times). Each build variable under ``var:NAME``; the activation as a hash."""
+    parts = {
+        "tree": tree,
+        "environment": environment,
+        "cwd": cwd,
+        "activation": hashlib.sha256(json_bytes(list(activation))).hexdigest(),
+        "before": before,
+    }
+    parts.update((f"var:{pair[0]}", pair[1]) for pair in variables)
+    return parts
+
+
+_PART_WORDS = {
+    "environment": "its environment",
+    "cwd": "its working directory",
+    "activation": "the toolkit activation",
+}
+
+
+def changed(then: Mapping[str, str], now: Mapping[str, str]) -> list[str]:
+    """What differs between two steps' ``input_parts``, in words: the variables by name (not
+    their values, which may hold credentials), the repo's files (by size and time where it is
+    not a git checkout), the rest; the steps before it only where nothing of its own changed."""
+    keys = sorted(k for k in set(then) | set(now) if k.startswith("var:"))
+    names = [k[4:] for k in keys if then.get(k) != now.get(k)]
+    found = [f"variable{'s' if len(names) > 1 else ''} {', '.join(names)}"] if names else []
+    if then.get("tree") != now.get("tree"):
+        stat = str(now.get("tree", "")).startswith(STAT_TREE)
+        found.append(
+            "the repo's files (not a git checkout: they count by size and time; list the steps'"
+            " outputs in .gitignore)"
+            if stat
+            else "the repo's files"
+        )
+    found += [words for part, words in _PART_WORDS.items() if then.get(part) != now.get(part)]
+    if not found and then.get("before") != now.get("before"):
+        found.append("the steps before it")
+    return found

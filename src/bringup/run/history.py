@@ -17,9 +17,20 @@ from typing import Optional
 
 import msgspec
 
+from bringup.errors import StackError
+from bringup.run.historyrows import (
+    STEP_COLUMNS,
+    EnvironmentRow,
+    RunRow,
+    StepRow,
+    run_row,
+    step_row,
+)
 from bringup.run.sqlitedisk import can_write, open_read_only, storage_failure
 from bringup.utf8text import json_bytes, utf8
 from bringup.writable import make_folder, writing
+
+__all__ = ["SCHEMA_VERSION", "EnvironmentRow", "History", "RunRow", "StepRow", "migrate", "now"]
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -76,6 +87,7 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
     "ALTER TABLE steps ADD COLUMN installed TEXT",
+    "ALTER TABLE steps ADD COLUMN parts TEXT",
 )
 """Schema version N is ``MIGRATIONS[:N]`` applied in order; append, never edit."""
 
@@ -88,59 +100,9 @@ def now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds")
 
 
-class RunRow(msgspec.Struct, frozen=True, kw_only=True):
-    id: int
-    stack: str
-    paths: tuple[str, ...]
-    started_at: str
-    status: str
-    argv: tuple[str, ...]
-    finished_at: Optional[str] = None
-    snapshot_id: Optional[int] = None
-    resumed_from: Optional[int] = None
-
-
-class StepRow(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """One step of one run: ``status`` passed, failed, timed out, reused (passed before with
-    the same inputs), skipped, blocked, running (it was when ``up`` died) or interrupted."""
-
-    run_id: int
-    order: int
-    component: str
-    name: str
-    kind: str
-    argv: tuple[str, ...]
-    status: str
-    environment: Optional[int] = None
-    reason: Optional[str] = None
-    exit_code: Optional[int] = None
-    started_at: Optional[str] = None
-    finished_at: Optional[str] = None
-    duration_s: Optional[float] = None
-    log_path: Optional[str] = None
-    inputs: Optional[str] = None
-    installed: Optional[dict[str, str]] = None
-    """What the step's environment held when it passed, or was reused (``run.installed``)."""
-    id: Optional[int] = None
-
-
-class EnvironmentRow(msgspec.Struct, frozen=True, kw_only=True):
-    stack: str
-    index: int
-    path: str
-    python: str
-    fingerprint: str
-    components: tuple[str, ...]
-    created_at: str
-
-
-_STEP_COLUMNS = (
-    "id, run_id, ord, component, name, kind, argv, environment, status, reason, exit_code, "
-    "started_at, finished_at, duration_s, log_path, inputs, installed"
-)
 _RUN_COLUMNS = "id, stack, paths, snapshot_id, started_at, finished_at, status, argv, resumed_from"
 _SELECT_RUNS = f"SELECT {_RUN_COLUMNS} FROM runs"  # noqa: S608 (constants only)
-_SELECT_STEPS = f"SELECT {_STEP_COLUMNS} FROM steps"  # noqa: S608 (constants only)
+_SELECT_STEPS = f"SELECT {STEP_COLUMNS} FROM steps"  # noqa: S608 (constants only)
 
 
 def _json(value: object) -> str:
@@ -153,34 +115,21 @@ class History:
 
     def __init__(self, path: Path, *, read_only: bool = False) -> None:
         """``read_only``: for a command that only reads, which reads a history it cannot write
-        as it is (``sqlitedisk.open_read_only``) rather than refuse it."""
+        as it is (``sqlitedisk.open_read_only``) rather than refuse it: on a read-only folder,
+        or a full or failing disk (outsider15 D9: ``history`` on a full disk said "cannot
+        write the history database")."""
         self.path = path
         self._lock = threading.Lock()
-        if read_only and path.is_file() and not can_write(path):
-            try:
-                self._db = open_read_only(path, SCHEMA_VERSION)
-            except sqlite3.Error as error:
+        readable = read_only and path.is_file()
+        try:
+            self._db = _read_only(path) if readable and not can_write(path) else _connect(path)
+        except sqlite3.Error as error:
+            if not readable or storage_failure(path, error) is None:
                 raise _unusable(path, error) from None
-            return
-        with writing(path.parent):
-            make_folder(path.parent)
-        try:
-            self._db = sqlite3.connect(
-                str(path), timeout=30.0, isolation_level=None, check_same_thread=False
-            )
-        except sqlite3.Error as error:
-            raise _unusable(path, error) from None
-        try:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            migrate(self._db)
-        except sqlite3.Error as error:
-            self._db.close()
-            raise _unusable(path, error) from None
-        except BaseException:
-            self._db.close()
-            raise
+            try:
+                self._db = _read_only(path)
+            except (sqlite3.Error, StackError):  # never written whole: the disk is the reason
+                raise _unusable(path, error) from None
 
     def close(self) -> None:
         self._db.close()
@@ -253,7 +202,7 @@ class History:
             _SELECT_RUNS + " ORDER BY id DESC LIMIT ?",
             (min(limit, SQLITE_MAX_INTEGER),),
         ).fetchall()
-        return [_run_row(row) for row in rows]
+        return [run_row(row) for row in rows]
 
     def run(self, run_id: int) -> Optional[RunRow]:
         if abs(run_id) > SQLITE_MAX_INTEGER:
@@ -262,7 +211,7 @@ class History:
             _SELECT_RUNS + " WHERE id = ?",
             (run_id,),
         ).fetchone()
-        return None if row is None else _run_row(row)
+        return None if row is None else run_row(row)
 
     def last_run(self, stack: Optional[str] = None) -> Optional[RunRow]:
         args: tuple[str, ...] = ()
@@ -271,7 +220,7 @@ class History:
         else:
             query, args = _SELECT_RUNS + " WHERE stack = ? ORDER BY id DESC LIMIT 1", (stack,)
         row = self._db.execute(query, args).fetchone()
-        return None if row is None else _run_row(row)
+        return None if row is None else run_row(row)
 
     def interrupt_unfinished(self, stack: str) -> list[int]:
         """Mark the runs of ``stack`` that never finished (``up`` was killed) and their
@@ -297,7 +246,7 @@ class History:
         return self._write(
             "INSERT INTO steps (run_id, ord, component, name, kind, argv, environment, status,"
             " reason, exit_code, started_at, finished_at, duration_s, log_path, inputs,"
-            " installed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " installed, parts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 step.run_id,
                 step.order,
@@ -315,6 +264,7 @@ class History:
                 step.log_path,
                 step.inputs,
                 None if step.installed is None else _json(step.installed),
+                None if step.parts is None else _json(step.parts),
             ),
         )
 
@@ -351,7 +301,7 @@ class History:
             _SELECT_STEPS + " WHERE run_id = ? ORDER BY id",
             (run_id,),
         ).fetchall()
-        return [_step_row(row) for row in rows]
+        return [step_row(row) for row in rows]
 
     def passed(self, inputs: str) -> Optional[StepRow]:
         """The last step that passed with exactly these inputs (a run or a reuse of one)."""
@@ -360,7 +310,7 @@ class History:
             + " WHERE inputs = ? AND status IN ('passed', 'reused') ORDER BY id DESC LIMIT 1",
             (inputs,),
         ).fetchone()
-        return None if row is None else _step_row(row)
+        return None if row is None else step_row(row)
 
     def passed_before(self, component: str, argv: tuple[str, ...]) -> Optional[StepRow]:
         """The last step of ``component`` with this argv that passed, whatever its inputs."""
@@ -369,7 +319,17 @@ class History:
             " ORDER BY id DESC LIMIT 1",
             (component, _json(argv)),
         ).fetchone()
-        return None if row is None else _step_row(row)
+        return None if row is None else step_row(row)
+
+    def last_ran(self, component: str, argv: tuple[str, ...]) -> Optional[StepRow]:
+        """The last step of ``component`` with this argv whose command was started, however it
+        ended (still ``running`` when ``up`` died): what its outputs on disk are from."""
+        row = self._db.execute(
+            _SELECT_STEPS + " WHERE component = ? AND argv = ? AND started_at IS NOT NULL"
+            " ORDER BY id DESC LIMIT 1",
+            (component, _json(argv)),
+        ).fetchone()
+        return None if row is None else step_row(row)
 
     def held_last(self, run_id: int, environment: Optional[int]) -> Optional[StepRow]:
         """The last step of run ``run_id``'s stack in ``environment`` that recorded what the
@@ -379,7 +339,7 @@ class History:
             " WHERE stack = (SELECT stack FROM runs WHERE id = ?)) ORDER BY id DESC LIMIT 1"
         )
         row = self._db.execute(_SELECT_STEPS + query, (environment, run_id)).fetchone()
-        return None if row is None else _step_row(row)
+        return None if row is None else step_row(row)
 
     # -- environments ---------------------------------------------------------------------
 
@@ -420,6 +380,25 @@ class History:
         return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
 
 
+def _connect(path: Path) -> sqlite3.Connection:
+    """The history file opened for writing, WAL mode, brought up to date."""
+    with writing(path.parent):
+        make_folder(path.parent)
+    db = sqlite3.connect(str(path), timeout=30.0, isolation_level=None, check_same_thread=False)
+    try:
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
+            db.execute(f"PRAGMA {pragma}")
+        migrate(db)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    return open_read_only(path, SCHEMA_VERSION)
+
+
 def _roll_back(db: sqlite3.Connection) -> None:
     """End the open transaction, if SQLite has not already: on a full disk it rolls back by
     itself, and a second ``ROLLBACK`` ("no transaction is active") hid the real error
@@ -453,8 +432,6 @@ def migrate(db: sqlite3.Connection) -> int:
     A file from a newer bringup is refused rather than misread."""
     version = int(db.execute("PRAGMA user_version").fetchone()[0])
     if version > SCHEMA_VERSION:
-        from bringup.errors import StackError
-
         raise StackError(
             f"the history database has schema {version}; this bringup knows up to {SCHEMA_VERSION}",
             hint="use a newer bringup, or another --state directory",
@@ -471,27 +448,3 @@ def migrate(db: sqlite3.Connection) -> int:
             _roll_back(db)
             raise
     return SCHEMA_VERSION
-
-
-def _run_row(row: tuple[object, ...]) -> RunRow:
-    return RunRow(
-        id=int(row[0]),  # type: ignore[call-overload]
-        stack=str(row[1]),
-        paths=tuple(msgspec.json.decode(str(row[2]))),
-        snapshot_id=None if row[3] is None else int(row[3]),  # type: ignore[call-overload]
-        started_at=str(row[4]),
-        finished_at=None if row[5] is None else str(row[5]),
-        status=str(row[6]),
-        argv=tuple(msgspec.json.decode(str(row[7]))),
-        resumed_from=None if row[8] is None else int(row[8]),  # type: ignore[call-overload]
-    )
-
-
-def _step_row(row: tuple[object, ...]) -> StepRow:
-    names = [c.strip() for c in _STEP_COLUMNS.split(",")]
-    values = dict(zip(names, row))
-    values["argv"] = tuple(msgspec.json.decode(str(values["argv"])))
-    values["order"] = values.pop("ord")
-    if values["installed"] is not None:
-        values["installed"] = msgspec.json.decode(str(values["installed"]))
-    return msgspec.convert(values, type=StepRow)

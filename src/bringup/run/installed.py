@@ -69,3 +69,48 @@ def gone(recorded: Mapping[str, str], present: Mapping[str, str]) -> list[str]:
         for name, version in recorded.items()
         if present.get(name) != version
     )
+
+
+RECORD_FILE = ".bringup-held"
+"""What an environment held when ``up`` made it (JSON, name -> version), in its folder."""
+
+
+def record(env: Path) -> None:
+    """Keep what the environment at ``env`` holds now, as it was made."""
+    from bringup.utf8text import json_bytes
+
+    (env / RECORD_FILE).write_bytes(json_bytes(held(env) or {}))
+
+
+def recorded(env: Path) -> Optional[dict[str, str]]:
+    """What the environment at ``env`` held when it was made; None when it was not kept."""
+    import msgspec
+
+    try:
+        return msgspec.json.decode((env / RECORD_FILE).read_bytes(), type=dict[str, str])
+    except (OSError, msgspec.DecodeError):
+        return None
+
+
+def removed(env: Path, kept: Optional[Mapping[str, str]] = None) -> list[str]:
+    """The distributions the environment at ``env`` held when it was made and holds no longer,
+    whatever their version (a step may upgrade what the making installed: ``pip install .``
+    after a requirements list): reused as it is, the steps would run without them (outsider15
+    D13: tqdm uninstalled by hand, ``up`` said "environment 1: reused"). ``kept``: what the
+    last step in it recorded; one that lacks a distribution too had it removed by a step of the
+    plan (``pip uninstall -y opencv-python`` before the headless build), not by hand."""
+    made = recorded(env)
+    if made is None:
+        return []
+    now = held(env) or {}
+    return sorted(
+        f"{name} {version}".strip()
+        for name, version in made.items()
+        if name not in now and (kept is None or name in kept)
+    )
+
+
+def listed(names: list[str]) -> str:
+    """The first three of ``names``, and how many more."""
+    more = f" and {len(names) - 3} more" if len(names) > 3 else ""
+    return ", ".join(names[:3]) + more

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Optional
 
 from bringup.errors import ExitCode, StackError
+from bringup.run.checkoutlock import checkouts_held
 from bringup.run.state import StateLayout
 from bringup.writable import make_folder
 
@@ -77,7 +78,8 @@ def _lock_name(kind: str, value: str) -> str:
 
 @contextlib.contextmanager
 def held(layout: StateLayout, stack: str, repos: Sequence[str]) -> Iterator[Holding]:
-    """Hold the locks of ``stack`` and of each repo (their absolute paths) for the run; raise
+    """Hold the locks of ``stack`` and of each repo (their absolute paths) for the run, and of
+    each repo's checkout whatever the state folder (``run.checkoutlock``); raise
     ``Busy``, naming the process, when another run holds one or an earlier run's step still
     runs."""
     folder = layout.root / "locks"
@@ -89,6 +91,8 @@ def held(layout: StateLayout, stack: str, repos: Sequence[str]) -> Iterator[Hold
         for name in sorted(names):
             descriptor = stack_of_locks.enter_context(_one(folder / name, names[name], layout.root))
             holding.descriptors.append(descriptor)
+        # after this state's own: a run with this --state is said as that
+        stack_of_locks.enter_context(checkouts_held(repos))
         holding.claim()
         yield holding
 
@@ -105,7 +109,7 @@ def _one(path: Path, what: str, root: Path) -> Iterator[int]:
             raise Busy(
                 f"another `bringup up`{by} is running {what} with the state in {root}",
                 hint="wait for it to finish (or stop it), then run again; "
-                "runs of other repos, or with another --state, are not held up",
+                "runs of other repos are not held up",
             ) from None
         holder, _, groups = _read(descriptor)
         living = next((g for g, start in groups if _lives(g, start)), None)

@@ -75,10 +75,15 @@ class Stack:
 
 
 def specs_for(stack: Stack, index: IndexSettings) -> list[EnvironmentSpec]:
-    """The environments the plan's runnable steps need, installed from ``index``."""
+    """The environments the plan's runnable steps need, and those of repos with no step at all
+    that run here, whose installs are all their plan (a library's requirements file: outsider15
+    D6, "passed (no steps)" and no environment made), installed from ``index``."""
     used = {s.environment for s in stack.plan.steps if s.status == "run"}
-    return [
-        environment_spec(
+    stepped = {s.component for s in stack.plan.steps}
+    here = {v.component for v in stack.resolution.verdicts if v.status in _RUN_HERE}
+    specs = []
+    for env in stack.resolution.environments:
+        spec = environment_spec(
             env,
             stack.snapshot,
             stack.plan.steps,
@@ -87,9 +92,14 @@ def specs_for(stack: Stack, index: IndexSettings) -> list[EnvironmentSpec]:
             rules=stack.rules,
             from_pypi=index.from_pypi,
         )
-        for env in stack.resolution.environments
-        if env.index in used
-    ]
+        installs = spec.requirements or spec.built_on_torch
+        if env.index in used or (installs and set(env.components) & (here - stepped)):
+            specs.append(spec)
+    return specs
+
+
+_RUN_HERE = ("runs", "runs_after", "unverified")
+"""The verdicts of a repo whose installs ``up`` carries out here."""
 
 
 def _unbuilt_for(made: Made, components: Sequence[Component]) -> dict[str, str]:
@@ -194,6 +204,7 @@ def bring_up(
                 unfetched(stack.components), runner, offline=options.offline, log_dir=log_dir
             )
             environments, step_settings = _environments(
+                run_id=run_id,
                 stack=stack,
                 layout=layout,
                 key=key,
@@ -272,6 +283,9 @@ def _run_status(
     the network), not passed, like one with a blocked step (review29 M1)."""
     if any(o.status in ("failed", "timed out", "interrupted") for o in outcomes):
         return "failed"
+    waited = {o.environment for o in outcomes}
+    if any(e.status == "failed" and e.index not in waited for e in environments):
+        return "failed"  # installs no step waits on, which are the plan (outsider15 D6)
     if any(o.status == "blocked" or (o.status, o.reason) == ("skipped", SKIPPED) for o in outcomes):
         return "blocked"
     made = any(e.status in ("created", "reused") for e in environments)
@@ -301,6 +315,7 @@ def _environments(
     log_dir: Path,
     history: History,
     on_environment: Callable[[EnvironmentOutcome], None],
+    run_id: int,
 ) -> tuple[list[EnvironmentOutcome], dict[int, StepSetting]]:
     from bringup.run.dockerfile import write_dockerfile
 
@@ -311,7 +326,9 @@ def _environments(
     for spec in specs_for(stack, index):
         first = layout.environment(key, spec.index)
         path = interpreter_path(first, spec)
-        made = make_environment(spec, path, index, runner, log_dir=log_dir, uv=uv)
+        last = history.held_last(run_id, spec.index)
+        kept = last.installed if last is not None else None
+        made = make_environment(spec, path, index, runner, log_dir=log_dir, uv=uv, kept=kept)
         if path != first:
             made = replace(made, beside=made_on(first))
         activation = activation_for(by_index[spec.index], stack.snapshot)
