@@ -17,6 +17,14 @@ same statement repeated, ``docs/en/x.md`` beside ``docs/zh/x.md``; its alternati
 sources); any of them may be the truth's. A scanned ``submodule`` from a ``.gitmodules`` entry
 is the requirement a truth entry citing that entry states under its own name (``mindspeed``).
 
+An any-of set of a kind's subject (``chip`` any_of ["910B", "910_93"], ``arch``, ``os``,
+``compute_capability``) is scored as the truth briefs (tests/data/scan_eval*/BRIEF.md) tell the
+writers to write it: ONE requirement, lists in several docs united, ``where`` listing every
+line that states it, "a reader citing any of them is right". So one scanned set citing any
+of those lines (its source or an alternative's) is found and correct, a second scanned
+requirement for the same set is a duplicate, and the members are not compared, as no kind's
+spec is: a set with one member too many or too few scores the same.
+
     .venv/bin/python bench/scan_eval.py SRC [--truth DIR] [--only REPO ...] [--misses [KIND ...]]
     .venv/bin/python bench/scan_eval.py --against OTHER [--truth DIR] ...
 

@@ -24,7 +24,7 @@ from bringup.scan.commands import (
     pip_install_targets,
 )
 from bringup.scan.compilers import compilers
-from bringup.scan.deviceids import device_id_counts, script_vendor
+from bringup.scan.deviceids import launch_counts, script_vendor
 from bringup.scan.envsetup import toolkit_script
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fillins import is_fill_in
@@ -464,7 +464,7 @@ def extract_shell(file: SourceFile) -> Extraction:
         )
         + (version_checks(file) if building else [])
         + (inline_imports(file, joined) if not NOT_INSTALLING.search(name) else [])
-        + (device_id_counts(file, _numbered(file), script_vendor(file.text)) if repo_level else [])
+        + (launch_counts(file, _numbered(file), script_vendor(file.text)) if repo_level else [])
         + container_drivers(file, joined)
     )
     step = script_step(file, commands) if repo_level else None
