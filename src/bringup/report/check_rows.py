@@ -204,7 +204,24 @@ def unverified_on_target(name: str, design: Design) -> str:
     verdict = next((v for v in design.resolution.verdicts if v.component == name), None)
     if verdict is not None and any(o.kind == "driver" for o in verdict.obstacles):
         return ""
-    return _device_unknown(verdict, design) or _count_unknown(name, design)
+    return (
+        _device_unknown(verdict, design)
+        or _count_unknown(name, design)
+        or _release_unknown(name, design)
+    )
+
+
+def _release_unknown(name: str, design: Design) -> str:
+    """``, unverified: ...`` when repo ``name``'s environment on the target pins a release
+    the knowledge base does not list (CANN 9.2.0 on a target whose driver no row checks it
+    against): unknown is not "fits", so the row says what the user must check and the
+    nearest row that is known, with its source (outsider14 D5)."""
+    env = design.resolution.environment_of(name)
+    for pin in env.pins if env is not None else ():
+        if pin.origin == "unverified" and pin.missing:
+            release = f"{display_name(pin.subject)} {pin.version}"
+            return f", unverified: {release} is not in the knowledge base ({pin.missing[0]})"
+    return ""
 
 
 def _count_unknown(name: str, design: Design) -> str:
