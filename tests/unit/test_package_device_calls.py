@@ -53,7 +53,8 @@ def test_the_calls_that_put_work_on_a_device_are_read_from_the_code() -> None:
         ("gpu", 3),
     ]
     # words are not calls: a comment, a string, a default value, a name
-    assert device_calls('# x.cuda()\ns = "model.cuda()"\ndef f(device="cuda"):\n    return 1\n') == []
+    words = '# x.cuda()\ns = "model.cuda()"\ndef f(device="cuda"):\n    return 1\n'
+    assert device_calls(words) == []
 
 
 @pytest.mark.parametrize("text", [TORCHSPARSE, MONAI, "x = a.cuda() if gpu else a\n"])
@@ -80,7 +81,8 @@ def test_a_package_that_puts_its_work_on_a_gpu_needs_one(
     code = main(["check", str(repo), "--snapshot", str(HOST)])
     out = " ".join(capsys.readouterr().out.split())
     assert code == 1
-    assert "needs other hardware" in out and "cham/dist.py:5" in out
+    assert "needs other hardware" in out
+    assert "cham/dist.py:5" in out
 
 
 def test_a_package_with_a_fallback_anywhere_needs_nothing(tmp_path: Path) -> None:

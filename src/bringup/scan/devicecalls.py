@@ -3,15 +3,15 @@
 ``model = Model().cuda()`` in a package module runs on a GPU or not at all (as
 ``torch.rand(4, 100, dim).cuda()`` in ThibaultGROUEIX/ChamferDistancePytorch@364c03c
 unit_test.py:15, its test, outsider14 D2): on a host without one the package imports but
-cannot work. Python's own
-reading of the module (``ast``) tells a call from words: a method named for a device
-(``.cuda()``, ``.npu()``), a move to it (``.to("cuda:0")``), a device object
-(``torch.device("cuda")``) or a keyword argument (``device="cuda"``). A call under an ``if``,
-``try`` or conditional expression is a choice, not a need, and a package that asks
+cannot work. Python's own reading of the module (``ast``) tells a call from words: a method
+named for a device (``.cuda()``, ``.npu()``), a move to it (``.to("cuda:0")``), a device
+object (``torch.device("cuda")``) or a keyword argument (``device="cuda"``). A call under an
+``if``, ``try`` or conditional expression is a choice, not a need, and a package that asks
 ``is_available()`` anywhere, or names the CPU as a device, has a fallback somewhere: it says
 nothing. Default values of parameters (``def load(device="cuda")``) are the caller's to
-change, and so is a method that moves an object when asked (``def cuda(self)``). ``pkgimports`` reads the repo's main package with it, as for its imports: tests,
-examples and scripts are features of their own.
+change, and so is a method that moves an object when asked (``def cuda(self)``).
+``pkgimports`` reads the repo's main package with it, as for its imports: tests, examples
+and scripts are features of their own.
 """
 
 from __future__ import annotations
@@ -53,8 +53,9 @@ def _moves(node: ast.AST, names: dict[str, str]) -> bool:
     """Whether ``node`` defines a method that moves an object to a device when its caller
     asks (a tensor wrapper's ``def cuda(self)`` forwarding ``.cuda()`` to its members,
     mit-han-lab/torchsparse@385f5ce torchsparse/tensor.py:83-86, beside its ``def cpu``)."""
-    moving = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-    return moving and (node.name in names or node.name == "to")  # type: ignore[union-attr]
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    return node.name in names or node.name == "to"
 
 
 def _unguarded(node: ast.AST, names: dict[str, str], inside: bool) -> Iterator[tuple[str, int]]:
