@@ -88,3 +88,20 @@ def test_a_package_that_puts_its_work_on_a_gpu_needs_one(
 def test_a_package_with_a_fallback_anywhere_needs_nothing(tmp_path: Path) -> None:
     repo = _package(tmp_path, "\n\ndef where():\n    return torch.cuda.is_available()\n")
     assert package_devices(repo, ".", "cham", []) == []
+
+
+def test_the_step_a_test_files_device_blocks_says_where_it_is_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """outsider14 D2: ``pytest .`` skipped for "needs 1 GPU" with no word of which line asks
+    for it; the test file's first ``.cuda()`` is shown beside the need."""
+    repo = tmp_path / "chamfer"
+    repo.mkdir()
+    head = "import torch, time\n" + "\n" * 12  # unit_test.py:1, the test at 14
+    (repo / "unit_test.py").write_text(head + CHAMFER)
+    (repo / "README.md").write_text("# Chamfer\n\n```\npytest .\n```\n")
+    assert main(["scan", str(repo)]) == 0
+    assert "needs 1 gpu (unit_test.py:15)" in capsys.readouterr().out
+    main(["check", str(repo), "--snapshot", str(HOST), "--details", "chamfer"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "needs 1 GPU (unit_test.py:15); this machine has 0" in out
