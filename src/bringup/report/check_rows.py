@@ -29,6 +29,7 @@ from bringup.report.wording import (
     missing_folder,
     subject_spec,
     unfetched_text,
+    vendor_named,
 )
 from bringup.scan.guidecreated import CREATED
 from bringup.solve.nodevice import RUNS_ONLY_ON
@@ -272,7 +273,8 @@ def deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
             if len(blocks) == 1 and req.text == RUNS_ONLY_ON:
                 return _builds_here(verdict, req.subject, where)
             more = f"; {counted(len(blocks) - 1, 'more need')}" if len(blocks) > 1 else ""
-            return f"needs other hardware: {subject_spec(req.subject, req.spec)} ({where}){more}"
+            need = f"{vendor_named(req.subject)} {format_spec(req.spec, req.subject)}"
+            return f"needs other hardware: {need} ({where}){more}"
         # a toolkit of devices the host has none of (CUDA on an NPU host): the devices
         devices = [o for o in verdict.obstacles if o.kind == "hardware"]
         if devices:
@@ -314,7 +316,7 @@ def _builds_here(verdict: Verdict, devices: str, where: str) -> str:
         verb = "changing" if first.kind == "driver" else "installing"
         more = f" +{len(installs) - 1} more" if len(installs) > 1 else ""
         after = f" after {verb} {describe_obstacle(first)}{more}"
-    return f"builds here{after}; runs only on {device_word(devices)[1]} (none here; {where})"
+    return f"builds here{after}; runs only on {vendor_named(devices)} (none here; {where})"
 
 
 def skip_groups(steps: Sequence[PlanStep]) -> list[str]:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import msgspec
 
-from bringup import lazyre
+from bringup import backends, lazyre
 from bringup.model.resolution import (
     Conflict,
     ConflictItem,
@@ -133,6 +133,15 @@ def cite_first(sources: Sequence[Source], shown: Callable[[Source], str] = str) 
         return ""
     more = f" +{len(unique) - 1} more" if len(unique) > 1 else ""
     return shown(unique[0]) + more
+
+
+def vendor_named(subject: str) -> str:
+    """A device count's name with its backend's vendor word ("NVIDIA GPUs", "Ascend NPUs"): a
+    repo that runs only on CUDA's devices needs NVIDIA's, not any GPU (left33); any other
+    subject's display name."""
+    owner = backends.owner_of(subject) if backends.kind_of_count(subject) else None
+    vendor = owner.vocabulary.vendor_words[:1] if owner is not None else ()
+    return " ".join((*vendor, display_name(subject)))
 
 
 def subject_spec(subject: str, spec: str) -> str:
@@ -324,7 +333,7 @@ def describe_obstacle(obstacle: Obstacle) -> str:
         return f"{name} {detail}"
     if obstacle.kind == "driver":
         return f"the {name} ({format_spec(obstacle.detail)})"
-    return f"{name} {format_spec(obstacle.detail, obstacle.subject)}"
+    return f"{vendor_named(obstacle.subject)} {format_spec(obstacle.detail, obstacle.subject)}"
 
 
 def _listed(obstacles: tuple[Obstacle, ...], kinds: tuple[str, ...]) -> list[str]:
