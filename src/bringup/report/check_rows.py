@@ -273,7 +273,7 @@ def deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
             if len(blocks) == 1 and req.text == RUNS_ONLY_ON:
                 return _builds_here(verdict, req.subject, where)
             more = f"; {counted(len(blocks) - 1, 'more need')}" if len(blocks) > 1 else ""
-            need = f"{vendor_named(req.subject)} {format_spec(req.spec, req.subject)}"
+            need = subject_spec(req.subject, req.spec)
             return f"needs other hardware: {need} ({where}){more}"
         # a toolkit of devices the host has none of (CUDA on an NPU host): the devices
         devices = [o for o in verdict.obstacles if o.kind == "hardware"]

@@ -145,8 +145,9 @@ def vendor_named(subject: str) -> str:
 
 
 def subject_spec(subject: str, spec: str) -> str:
-    """``<Toolkit> >= 7.0``, ``chip <A> or <B>`` (the subject's display name)."""
-    return f"{display_name(subject)} {format_spec(spec, subject)}"
+    """``<Toolkit> >= 7.0``, ``chip <A> or <B>``, ``NVIDIA GPUs >= 1`` (the subject's display
+    name, a device count's with its vendor: ``vendor_named``)."""
+    return f"{vendor_named(subject)} {format_spec(spec, subject)}"
 
 
 _ROWS_LISTED = 2
@@ -333,7 +334,7 @@ def describe_obstacle(obstacle: Obstacle) -> str:
         return f"{name} {detail}"
     if obstacle.kind == "driver":
         return f"the {name} ({format_spec(obstacle.detail)})"
-    return f"{vendor_named(obstacle.subject)} {format_spec(obstacle.detail, obstacle.subject)}"
+    return subject_spec(obstacle.subject, obstacle.detail)
 
 
 def _listed(obstacles: tuple[Obstacle, ...], kinds: tuple[str, ...]) -> list[str]:
