@@ -73,6 +73,9 @@ def device_calls(text: str) -> list[tuple[str, int]]:
     """(device kind, line) of a module's unguarded device calls; none when it cannot be
     parsed."""
     names = {name: kind for name, kind in device_names().items() if kind != "cpu"}
+    lowered = text.lower()
+    if not any(name in lowered for name in names):
+        return []  # no device named: nothing to parse
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError):
