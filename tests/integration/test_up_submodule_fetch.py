@@ -105,6 +105,23 @@ def test_up_asks_then_fetches_the_submodule_and_the_build_finds_it(tmp_path: Pat
     assert code == 0
     _code, again = _up(repo, state, "--yes")
     assert "submodules" not in again  # nothing left to fetch
+    # every action up takes is in history, the fetch over the network too (left33)
+    shown = _history(state, offline["run_id"]), _history(state, done["run_id"])
+    fetches = [[s for s in steps if s["kind"] == "fetch"] for steps in shown]
+    assert [[(s["name"], s["status"]) for s in found] for found in fetches] == [
+        [("fetch submodule pybind11", "skipped")],
+        [("fetch submodule pybind11", "passed")],
+    ]
+    assert fetches[1][0]["argv"] == ["git", "submodule", "update", "--init", "--", "pybind11"]
+    assert fetches[1][0]["log_path"].endswith("submodule-1.log")
+
+
+def _history(state: Path, run_id: int) -> Any:
+    argv = [sys.executable, "-m", "bringup", "history", str(run_id), "--state", str(state)]
+    done = subprocess.run(
+        [*argv, "--json"], check=True, capture_output=True, text=True, timeout=120
+    )
+    return json.loads(done.stdout)["data"]["steps"]
 
 
 def test_a_tree_git_does_not_track_gets_the_command_and_no_question(tmp_path: Path) -> None:

@@ -260,7 +260,7 @@ def test_a_target_with_fewer_devices_than_a_repo_needs_says_so(
         screen = " ".join(capsys.readouterr().out.split())
         assert "the target has 1 NPU (--target 910B:1)" in screen
         # outsider24 D12: a repo the target's hardware fails gets no environment there
-        assert "two-npus cannot run on the target (needs NPUs >= 2: " in screen
+        assert "two-npus cannot run on the target (needs Ascend NPUs >= 2: " in screen
     main([*base, "910B:8"])
     assert "the target has" not in capsys.readouterr().out
 

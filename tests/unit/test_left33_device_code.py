@@ -129,7 +129,7 @@ def test_check_says_it_builds_here_and_runs_only_on_gpus(
     code, verdict = _check(capsys, _repo(tmp_path, name, setup), HOST)
     assert verdict["status"] == "needs_hardware"
     assert verdict["here"].startswith("builds here")
-    assert f"; runs only on GPUs (none here; setup.py:{line})" in verdict["here"]
+    assert f"; runs only on NVIDIA GPUs (none here; setup.py:{line})" in verdict["here"]
     assert code == 1
 
 

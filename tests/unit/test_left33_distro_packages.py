@@ -162,3 +162,25 @@ def test_check_asks_for_no_installed_package(
     assert "libssl-dev" not in asked(after)
     assert "zlib1g-dev" not in asked(after)
     assert "rsync" in asked(after)
+
+
+def test_a_recording_keeps_of_dpkgs_status_what_the_probe_reads(tmp_path: Path) -> None:
+    """left33: ``probe --record`` wrote dpkg's whole status file into the fixture (megabytes
+    of descriptions and dependencies on a desktop); it keeps the fields the probe reads of the
+    installed packages, and replays to the same packages."""
+    from bringup.probe.collectors.distro import dpkg_as_read
+    from bringup.probe.recording import RecordingFiles, _write_tree
+    from bringup.probe.redact import Redactor
+
+    kept = dpkg_as_read(STATUS)
+    assert kept == (
+        "Package: libssl-dev\nStatus: install ok installed\nVersion: 3.0.19-1~deb12u2\n\n"
+        "Package: make\nStatus: install ok installed\nVersion: 4.3-4.1\n\n"
+        "Package: zlib1g-dev\nStatus: install ok installed\nVersion: 1:1.2.13.dfsg-1\n\n"
+    )
+    read = [(p.name, p.version) for p in dpkg_installed(STATUS)]
+    assert [(p.name, p.version) for p in dpkg_installed(kept)] == read
+    files = RecordingFiles()
+    files.contents["/var/lib/dpkg/status"] = STATUS.encode()
+    _write_tree(tmp_path, files, Redactor(hostname=None, username=None))
+    assert (tmp_path / "var/lib/dpkg/status").read_text() == kept

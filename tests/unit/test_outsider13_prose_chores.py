@@ -60,3 +60,18 @@ def test_a_clean_script_the_guide_says_prepares_data_is_a_step() -> None:
     assert (step.argv, step.kind) == (LOAD_AND_CLEAN, "run")
     assert steps_from_commands(file, commands, context="### Cleanup\nremove old runs") == []
     assert not prepares_data(("bash", "backup_data.sh"), PREPROCESSING)  # not a clean script
+
+
+# review33 LOW: a heading that only says "Preparation" made a clean-up script a step. The
+# heading and its paragraph of a public README (hbase_interact, "HBase Check and Load"), the
+# script ser94mor/particle-filter clean.sh ("Script to clean the tree from all compiled files")
+PREPARATION = "#### Preparation\nClean out the HBase table,\n"
+
+
+def test_preparing_says_a_clean_script_prepares_data_only_of_data() -> None:
+    from bringup.scan.stepkinds import prepares_data
+
+    assert not prepares_data(("./clean.sh",), PREPARATION)
+    # a public README's (BERT-whitening's reproduction, "### Preparation" then "Download datasets")
+    assert prepares_data(("./clean.sh",), "### Preparation\nDownload datasets\n")
+    assert prepares_data(("./clean.sh",), PREPROCESSING)

@@ -6,6 +6,7 @@ the lowest floor of its series' released rows (``kb.floors``). The target is the
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -64,3 +65,28 @@ def test_a_release_without_a_row_takes_the_floor_of_the_latest_release_before_it
     assert kb.newest("cann", ["<8.1"], given=["ascend_driver==24.1.rc1"]) == "8.0.RC2"
     assert not any(r.subject == "cuda" for r in rows.values())
     assert spec_contains(rows["==9.0.1"].spec, "cann", "9.0.1")
+
+
+@pytest.mark.parametrize(
+    ("cann", "nearest"),
+    [("9.2.0", "CANN 9.1.0 needs Ascend driver >=26.1.0"), ("7.5.0", "CANN 7.0.1 needs")],
+)
+def test_a_release_the_knowledge_base_does_not_list_is_unverified_on_the_target(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], cann: str, nearest: str
+) -> None:
+    """An unlisted release (no row, no release record) was still planned "environment 1" on
+    the target, as if it fitted: it is unverified there, with the nearest row that is known."""
+    repo = tmp_path / "c"
+    repo.mkdir()
+    (repo / "bringup.toml").write_text(
+        f'name = "c"\n[[requirements]]\nsubject = "cann"\nspec = "=={cann}"\n'
+    )
+    target = tmp_path / "r1.txt"
+    target.write_text(NPU_SMI)
+    code = main(["check", str(repo), "--target", str(target), "--snapshot", str(HOST), "--json"])
+    row = json.loads(capsys.readouterr().out)["data"]["verdicts"][0]["on_target"]
+    assert code == 1
+    assert row["status"] == "environment_unverified"
+    assert f"CANN {cann} is not in the knowledge base" in row["text"]
+    assert f"nearest: {nearest}" in row["text"]
+    assert "kb:cann_hdk/" in row["text"]  # the known row's source

@@ -27,8 +27,8 @@ def test_a_line_too_long_to_parse_is_not_kept() -> None:
 
 def test_a_test_files_device_is_kept_by_digest_not_text() -> None:
     text = "import torch\nx = torch.ones(2).cuda()\n" + "y = 1\n" * 1000
-    assert stepfiles._used_device(text) == "gpu"
-    assert stepfiles._used_device(text) == "gpu"
+    assert stepfiles._used_device(text) == ("gpu", 2)
+    assert stepfiles._used_device(text) == ("gpu", 2)
     kept = stepfiles._devices_kept()
     assert all(len(key) == 16 for key in kept)
     for i in range(stepfiles._KEPT_DEVICES + 5):

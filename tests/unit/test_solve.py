@@ -108,7 +108,7 @@ def test_hardware_is_judged_against_the_host_without_blocking_the_software() -> 
     blocks = {b.requirement.subject: b for b in resolution.hardware}
     assert set(blocks) == {"npu_count", "chip"}
     assert explain_hardware(blocks["npu_count"]) == (
-        "comm needs NPUs >= 2 (comm/README.md:1); this machine has 0 NPUs ($ npu-smi info)"
+        "comm needs Ascend NPUs >= 2 (comm/README.md:1); this machine has 0 NPUs ($ npu-smi info)"
     )
     assert explain_hardware(blocks["chip"]).endswith("this machine has no NPU ($ npu-smi info)")
     assert resolution.verdicts[0].status == "needs_hardware"

@@ -282,3 +282,39 @@ def test_a_worded_error_in_a_toolkit_header_stays_the_source_out_of_step() -> No
         ' "nv_bfloat16" (declared at line 2837 of /usr/local/cuda/include/cuda_bf16.hpp)\n'
     )
     assert _first(log) == ("class.build.source-out-of-step", "build")
+
+
+@pytest.mark.parametrize(
+    ("log", "source"),
+    [
+        # jwilk-archive/pdf2djvu#146 (above): no vendor's stack in the log, the generic page
+        (
+            "In file included from debug.hh:23,\n                 from config.cc:27:\n"
+            "system.hh:144:9: error: invalid use of incomplete type 'class File'\n",
+            "https://gcc.gnu.org/gcc-13/porting_to.html",
+        ),
+        # hicann/ge@99bc5729 (above): a CANN build's path, the CANN page
+        (
+            "/home/jenkins/jenkins/workspace/cann-manifest/runtime/include/dfx/base/err_msg.h:67:43"
+            ":\nerror: format not a string literal and no format arguments[-Werror=format-security]"
+            "\ncc1plus: all warnings being treated as errors\n",
+            "https://raw.githubusercontent.com/ggml-org/llama.cpp/master/docs/backend/CANN.md",
+        ),
+        # NVIDIA/cccl#2169 (above): CUDA's headers, CUDA's dropped features
+        (
+            "/usr/local/cuda-12.7/targets/x86_64-linux/include/nvtx3/nvtxDetail/nvtxInitDefs.h:473:"
+            " multiple definition of `InclusiveScanKernel(int*)'; cub/test/CMakeFiles/cub.cpp14"
+            ".test.block_scan_api.dir/catch2_test_block_scan_api.cu.o:/usr/local/cuda-12.7/targets/"
+            "x86_64-linux/include/nvtx3/nvtxDetail/nvtxInitDefs.h:468: first defined here\n",
+            "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html"
+            "#deprecated-or-dropped-features",
+        ),
+    ],
+)
+def test_a_compile_error_cites_the_vendor_page_only_where_the_log_names_the_vendor(
+    log: str, source: str
+) -> None:
+    # outsider O14 D7: every compile error cited llama.cpp's CANN page
+    first = explain_text(log)[0]
+    assert first.signature_id == "class.build.source-out-of-step"
+    assert first.source == source

@@ -174,3 +174,22 @@ def test_the_set_words_on_a_warning_are_no_failure_of_the_project() -> None:
         "copying instead\n"
     )
     assert BUG not in [d.signature_id for d in explain_text(log)]
+
+
+def test_the_words_that_leave_an_exception_to_its_evidence_are_read_in_its_head() -> None:
+    # review33: a megabyte message (a printed tensor) took ~0.6 s a raised_not search; the
+    # words are read in its first 2,000 characters. AaronComo/LipFD#18's RuntimeError (the
+    # project's defect, tests/unit/test_triage_raised_by_project.py), then printed numbers and
+    # a word of raised_not's ("device") a megabyte on, which says nothing of who raised it
+    from bringup.triage import scan_log
+    from bringup.triage.exceptionrules import raised_by_project
+    from bringup.triage.fallbackrules import builtin_rules
+
+    line = "RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn"
+    rules = builtin_rules().exceptions
+    (far,) = scan_log(line + " [" + "0.1250, " * 125_000 + "] device\n").findings.all_exceptions()
+    (near,) = scan_log(line + " device\n").findings.all_exceptions()
+    found = raised_by_project(far, rules)
+    assert found is not None
+    assert found.id == BUG
+    assert raised_by_project(near, rules) is None

@@ -86,6 +86,17 @@ TOKENIZER = (
 )
 
 
+# ai4ce/Occ4cast#4: a dataset's converter script (run_convert.sh, "Start converting dataset")
+DATA_CONVERTER = (
+    "Start converting dataset, scene: 8 - 9\n"
+    "Traceback (most recent call last):\n"
+    '  File "/home/huanghh1519/Repo/Occ4cast-main/data_processing/apolloscape/convert_apollo.py",'
+    " line 164, in <module>\n"
+    "    trip_id, segment_id = id_mapping[i]\n"
+    "KeyError: 8\n"
+)
+
+
 def _first(text: str) -> tuple[str, str]:
     first = explain_text(text)[0]
     return first.signature_id, first.layer
@@ -112,3 +123,9 @@ def test_the_same_refusal_in_a_running_job_stays_an_operation() -> None:
 
 def test_an_installed_modules_converter_is_no_converter_program() -> None:
     assert not converting(frames_of(read_frames(TOKENIZER.encode())))
+
+
+def test_a_data_converter_is_no_model_conversion() -> None:
+    # review33: a convert*.py that converts data, not a model, is the job's own code
+    assert not converting(frames_of(read_frames(DATA_CONVERTER.encode())))
+    assert _first(DATA_CONVERTER)[1] != "build"

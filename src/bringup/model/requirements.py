@@ -87,6 +87,9 @@ class StepNeeds(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     missing: tuple[str, ...] = ()
     publishes: Optional[Publishing] = None
     in_environment: bool = False
+    device_at: Optional[Source] = None
+    """Where the device need is read when a file the step runs says it (a test file's
+    ``.cuda()``): shown beside the need on the step it blocks (outsider14 D2)."""
 
 
 class Step(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

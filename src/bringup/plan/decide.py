@@ -113,13 +113,18 @@ def _device_shortfall(step: Step, resolution: Resolution) -> Reason | None:
         if count is not None and value is not None
     ]
     need = str(needs.devices)
+    said = (needs.device_at,) if needs.device_at is not None else ()
     if not counted:
         unknown = resolution.host_value(subject) if subject else None
-        return Reason(kind="devices", subject=subject, need=need, have=unknown)
+        return Reason(kind="devices", subject=subject, need=need, have=unknown, sources=said)
     have, value = max(counted, key=lambda pair: pair[0])
     if have < needs.devices:
         return Reason(
-            kind="devices", subject=subject, need=need, have=_counted(value, subject, have)
+            kind="devices",
+            subject=subject,
+            need=need,
+            have=_counted(value, subject, have),
+            sources=said,
         )
     if needs.chips:
         chip = resolution.host_value("chip")

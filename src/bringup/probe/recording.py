@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Optional
 
+from bringup.probe.collectors.distro import DPKG_STATUS, dpkg_as_read
 from bringup.probe.files import DEFAULT_READ_LIMIT, Sysroot, follow_links
 from bringup.probe.redact import Redactor
 from bringup.process import DEFAULT_TIMEOUT_S, CommandRunner, Completed, EnvOverrides, PathArg
@@ -211,6 +212,8 @@ def _write_tree(tree: Path, files: RecordingFiles, redactor: Redactor) -> None:
             continue
         local.parent.mkdir(parents=True, exist_ok=True)
         data = files.contents.get(path, b"")
+        if path == DPKG_STATUS:  # what the probe reads of it (``dpkg_as_read``)
+            data = dpkg_as_read(data.decode("utf-8", errors="replace")).encode("utf-8")
         if b"\x00" in data:
             data = b"\x00".join(dict.fromkeys(_VERSION_TAG.findall(data)))
         else:

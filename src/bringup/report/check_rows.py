@@ -29,6 +29,7 @@ from bringup.report.wording import (
     missing_folder,
     subject_spec,
     unfetched_text,
+    vendor_named,
 )
 from bringup.scan.guidecreated import CREATED
 from bringup.solve.nodevice import RUNS_ONLY_ON
@@ -204,7 +205,24 @@ def unverified_on_target(name: str, design: Design) -> str:
     verdict = next((v for v in design.resolution.verdicts if v.component == name), None)
     if verdict is not None and any(o.kind == "driver" for o in verdict.obstacles):
         return ""
-    return _device_unknown(verdict, design) or _count_unknown(name, design)
+    return (
+        _device_unknown(verdict, design)
+        or _count_unknown(name, design)
+        or _release_unknown(name, design)
+    )
+
+
+def _release_unknown(name: str, design: Design) -> str:
+    """``, unverified: ...`` when repo ``name``'s environment on the target pins a release
+    the knowledge base does not list (CANN 9.2.0 on a target whose driver no row checks it
+    against): unknown is not "fits", so the row says what the user must check and the
+    nearest row that is known, with its source (outsider14 D5)."""
+    env = design.resolution.environment_of(name)
+    for pin in env.pins if env is not None else ():
+        if pin.origin == "unverified" and pin.missing:
+            release = f"{display_name(pin.subject)} {pin.version}"
+            return f", unverified: {release} is not in the knowledge base ({pin.missing[0]})"
+    return ""
 
 
 def _count_unknown(name: str, design: Design) -> str:
@@ -255,7 +273,8 @@ def deciding_reason(verdict: Verdict, resolution: Resolution, root: str) -> str:
             if len(blocks) == 1 and req.text == RUNS_ONLY_ON:
                 return _builds_here(verdict, req.subject, where)
             more = f"; {counted(len(blocks) - 1, 'more need')}" if len(blocks) > 1 else ""
-            return f"needs other hardware: {subject_spec(req.subject, req.spec)} ({where}){more}"
+            need = subject_spec(req.subject, req.spec)
+            return f"needs other hardware: {need} ({where}){more}"
         # a toolkit of devices the host has none of (CUDA on an NPU host): the devices
         devices = [o for o in verdict.obstacles if o.kind == "hardware"]
         if devices:
@@ -297,7 +316,7 @@ def _builds_here(verdict: Verdict, devices: str, where: str) -> str:
         verb = "changing" if first.kind == "driver" else "installing"
         more = f" +{len(installs) - 1} more" if len(installs) > 1 else ""
         after = f" after {verb} {describe_obstacle(first)}{more}"
-    return f"builds here{after}; runs only on {device_word(devices)[1]} (none here; {where})"
+    return f"builds here{after}; runs only on {vendor_named(devices)} (none here; {where})"
 
 
 def skip_groups(steps: Sequence[PlanStep]) -> list[str]:

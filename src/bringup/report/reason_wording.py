@@ -30,13 +30,16 @@ def device_word(subject: str) -> tuple[str, str]:
 
 
 def _devices_text(reason: Reason) -> str:
+    """``needs 1 GPU (unit_test.py:15); this machine has 0``: with the line that asks for
+    the devices when a file the step runs says it (``StepNeeds.device_at``)."""
     one, many = device_word(reason.subject)
     word = one if reason.need == "1" else many or one
+    where = f" ({reason.sources[0]})" if reason.sources else ""
     have = reason.have
     if have is None or have.status != "ok" or not have.values or not have.values[0].isdigit():
         why = f" ({have.status}: {have.reason})" if have is not None and have.reason else ""
-        return f"needs {reason.need} {word}; the {one} count here is unknown{why}"
-    return f"needs {reason.need} {word}; this machine has {have.values[0]}"
+        return f"needs {reason.need} {word}{where}; the {one} count here is unknown{why}"
+    return f"needs {reason.need} {word}{where}; this machine has {have.values[0]}"
 
 
 def host_word(subject: str) -> str:

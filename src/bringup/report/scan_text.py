@@ -41,6 +41,7 @@ def describe_needs(step: Step, component: Component | None = None) -> str:
         said = f"{needs.devices} {needs.device_kind or 'device'}"
         if needs.chips:
             said += " [" + ",".join(needs.chips) + "]"
+        said += f" ({needs.device_at})" if needs.device_at is not None else ""
     elif taken:
         first, *rest = dict.fromkeys(subject_spec(r.subject, r.spec) for r in taken)
         said = f"the repo's device ({first}{f' +{len(rest)} more' if rest else ''})"

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import msgspec
 
-from bringup import lazyre
+from bringup import backends, lazyre
 from bringup.model.resolution import (
     Conflict,
     ConflictItem,
@@ -135,9 +135,19 @@ def cite_first(sources: Sequence[Source], shown: Callable[[Source], str] = str) 
     return shown(unique[0]) + more
 
 
+def vendor_named(subject: str) -> str:
+    """A device count's name with its backend's vendor word ("NVIDIA GPUs", "Ascend NPUs"): a
+    repo that runs only on CUDA's devices needs NVIDIA's, not any GPU (left33); any other
+    subject's display name."""
+    owner = backends.owner_of(subject) if backends.kind_of_count(subject) else None
+    vendor = owner.vocabulary.vendor_words[:1] if owner is not None else ()
+    return " ".join((*vendor, display_name(subject)))
+
+
 def subject_spec(subject: str, spec: str) -> str:
-    """``<Toolkit> >= 7.0``, ``chip <A> or <B>`` (the subject's display name)."""
-    return f"{display_name(subject)} {format_spec(spec, subject)}"
+    """``<Toolkit> >= 7.0``, ``chip <A> or <B>``, ``NVIDIA GPUs >= 1`` (the subject's display
+    name, a device count's with its vendor: ``vendor_named``)."""
+    return f"{vendor_named(subject)} {format_spec(spec, subject)}"
 
 
 _ROWS_LISTED = 2
@@ -324,7 +334,7 @@ def describe_obstacle(obstacle: Obstacle) -> str:
         return f"{name} {detail}"
     if obstacle.kind == "driver":
         return f"the {name} ({format_spec(obstacle.detail)})"
-    return f"{name} {format_spec(obstacle.detail, obstacle.subject)}"
+    return subject_spec(obstacle.subject, obstacle.detail)
 
 
 def _listed(obstacles: tuple[Obstacle, ...], kinds: tuple[str, ...]) -> list[str]:

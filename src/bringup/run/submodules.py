@@ -10,13 +10,17 @@ empty ``pybind11/``)."""
 from __future__ import annotations
 
 import shlex
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Optional
 
+import msgspec
+
 from bringup.model.requirements import Component
 from bringup.process import CommandRunner
+from bringup.run.history import History, StepRow, now
 from bringup.run.outcome import SubmoduleOutcome
 from bringup.scan.submodules import holds_files
 
@@ -79,35 +83,58 @@ def registered(item: Unfetched, runner: CommandRunner) -> bool:
 
 
 def fetch(
-    items: Sequence[Unfetched], runner: CommandRunner, *, offline: bool, log_dir: Path
+    items: Sequence[Unfetched],
+    runner: CommandRunner,
+    *,
+    offline: bool,
+    log_dir: Path,
+    history: Optional[History] = None,
+    run_id: int = 0,
 ) -> list[SubmoduleOutcome]:
-    """Fetch each of ``items`` where it can be; say the command where it cannot."""
+    """Fetch each of ``items`` where it can be; say the command where it cannot. Each is a
+    step of run ``run_id`` in ``history`` (kind ``fetch``, before the plan's first): every
+    action ``up`` takes is in ``bringup history``, a fetch over the network too (left33)."""
     outcomes: list[SubmoduleOutcome] = []
     for number, item in enumerate(items, 1):
         command = item.command
         said = {"component": item.component, "path": item.path, "command": command}
-        if offline:
-            why = f"--offline: it is fetched {NETWORK}; run `{command}`"
-            outcomes.append(SubmoduleOutcome(status="not fetched", reason=why, **said))
-        elif not registered(item, runner):
+        row = StepRow(
+            run_id=run_id,
+            order=0,
+            component=item.component,
+            name=f"fetch submodule {item.path}",
+            kind="fetch",
+            argv=item.argv,
+            status="skipped",
+        )
+        if offline or not registered(item, runner):
             why = (
-                f"{item.repo} is no git work tree that registers it (a `git archive` or a "
+                f"--offline: it is fetched {NETWORK}; run `{command}`"
+                if offline
+                else f"{item.repo} is no git work tree that registers it (a `git archive` or a "
                 f"tarball): clone the repo with `git clone --recursive`, or put the "
                 f"submodule's files in {item.path}/"
             )
+            if history is not None:
+                history.add_step(msgspec.structs.replace(row, reason=why, finished_at=now()))
             outcomes.append(SubmoduleOutcome(status="not fetched", reason=why, **said))
-        else:
-            log = log_dir / f"submodule-{number}.log"
-            done = runner.run(
-                item.argv,
-                timeout=FETCH_TIMEOUT_S,
-                env=_NO_PROMPT,
-                cwd=str(item.repo),
-                log_path=log,
+            continue
+        log = log_dir / f"submodule-{number}.log"
+        began = time.monotonic()
+        row = msgspec.structs.replace(row, status="running", started_at=now(), log_path=str(log))
+        row_id = history.add_step(row) if history is not None else None
+        done = runner.run(
+            item.argv, timeout=FETCH_TIMEOUT_S, env=_NO_PROMPT, cwd=str(item.repo), log_path=log
+        )
+        status: Literal["fetched", "failed"] = "fetched" if done.ok else "failed"
+        reason = None if done.ok else done.describe()
+        if history is not None and row_id is not None:
+            history.end_step(
+                row_id,
+                status="passed" if done.ok else "failed",
+                exit_code=done.returncode,
+                duration_s=round(time.monotonic() - began, 3),
+                reason=reason,
             )
-            status: Literal["fetched", "failed"] = "fetched" if done.ok else "failed"
-            reason = None if done.ok else done.describe()
-            outcomes.append(
-                SubmoduleOutcome(status=status, reason=reason, log_path=str(log), **said)
-            )
+        outcomes.append(SubmoduleOutcome(status=status, reason=reason, log_path=str(log), **said))
     return outcomes

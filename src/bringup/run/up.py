@@ -201,7 +201,12 @@ def bring_up(
         make_folder(log_dir)
         try:
             fetched = fetch(
-                unfetched(stack.components), runner, offline=options.offline, log_dir=log_dir
+                unfetched(stack.components),
+                runner,
+                offline=options.offline,
+                log_dir=log_dir,
+                history=history,
+                run_id=run_id,
             )
             environments, step_settings = _environments(
                 run_id=run_id,

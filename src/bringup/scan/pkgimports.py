@@ -1,4 +1,5 @@
-"""What a library's own package imports: a need its manifests may not state.
+"""What a library's own package imports, and the device it puts its work on: needs its
+manifests may not state (``package_lines``; the device calls are read by ``devicecalls``).
 
 A Python package whose modules say ``import torch`` at the top needs torch to be imported at
 all, whether or not its ``requirements.txt`` lists it (TransferQueue's ``transfer_queue/
@@ -25,10 +26,12 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
-from bringup import lazyre
+from bringup import backends, lazyre
 from bringup.model import Requirement, Source, file_source
+from bringup.scan.devicecalls import FALLBACK_WORDS, device_calls
 from bringup.scan.entries import is_file
 from bringup.scan.reading import read_text
 from bringup.subjects import python_subject
@@ -186,10 +189,17 @@ def _modules(folder: Path) -> list[Path]:
     return [folder / n for n in kept[:_MAX_MODULES] if n != "conftest.py"]
 
 
-def _imports(path: Path, rel: str) -> list[tuple[str, int]]:
-    text, _ = read_text(path, rel, _MAX_BYTES)
-    if text is None or _MAIN_BLOCK.search(text):
-        return []
+def module_texts(root: Path, package: str) -> Iterator[tuple[str, str]]:
+    """(path from ``root``, text) of each module of ``package`` (``_modules``) that is not run
+    as a script (``_MAIN_BLOCK``)."""
+    for path in _modules(root / package):
+        rel = path.relative_to(root).as_posix()
+        text, _ = read_text(path, rel, _MAX_BYTES)
+        if text is not None and not _MAIN_BLOCK.search(text):
+            yield rel, text
+
+
+def _imports(text: str) -> list[tuple[str, int]]:
     return [
         (matched.group(1), number)
         for number, line in enumerate(text.splitlines(), 1)
@@ -207,9 +217,8 @@ def package_imports(
         return []
     prefix = "" if shown in ("", ".") else f"{shown.rstrip('/')}/"
     places: dict[str, list[Source]] = {}
-    for path in _modules(root / package):
-        rel = path.relative_to(root).as_posix()
-        for name, line in _imports(path, rel):
+    for rel, text in module_texts(root, package):
+        for name, line in _imports(text):
             distribution = _DISTRIBUTIONS.get(name)
             if not distribution or name == package or os.path.exists(root / name):
                 continue
@@ -225,4 +234,46 @@ def package_imports(
             also_at=tuple(sources[1:4]),
         )
         for distribution, sources in places.items()
+    ]
+
+
+def package_devices(
+    root: Path, shown: str, component: str, provides: list[str]
+) -> list[Requirement]:
+    """A hard need of one device of the kind the main package's modules all put their work on
+    (``device_calls``), cited at the first call, the next few in ``also_at``; none when the
+    package has a fallback (``FALLBACK_WORDS``) or names two kinds."""
+    package = main_package(root, component, provides)
+    if not package:
+        return []
+    prefix = "" if shown in ("", ".") else f"{shown.rstrip('/')}/"
+    found: list[tuple[str, str, int]] = []
+    for rel, text in module_texts(root, package):
+        if any(word in text for word in FALLBACK_WORDS):
+            return []
+        found += [(kind, rel, line) for kind, line in device_calls(text)]
+    kinds = {kind for kind, _rel, _line in found}
+    subject = backends.count_subject(kinds.pop()) if len(kinds) == 1 else None
+    if subject is None:
+        return []
+    sources = [file_source(f"{prefix}{rel}", line) for _kind, rel, line in found]
+    return [
+        Requirement(
+            subject=subject,
+            spec=">=1",
+            component=component,
+            source=sources[0],
+            confidence="medium",
+            text=f"the package {package} puts its work on the device with no fallback",
+            also_at=tuple(sources[1:4]),
+        )
+    ]
+
+
+def package_lines(root: Path, shown: str, component: str, provides: list[str]) -> list[Requirement]:
+    """What the main package's own modules need: the distributions they import
+    (``pkgimports``) and the device they put work on (``package_devices``)."""
+    return [
+        *package_imports(root, shown, component, provides),
+        *package_devices(root, shown, component, provides),
     ]

@@ -48,7 +48,7 @@ from bringup.scan.netgeneric import fold_generic_network
 from bringup.scan.ownfolder import own_names
 from bringup.scan.ownrecipe import Recipes, read_recipes
 from bringup.scan.packageread import package_reads
-from bringup.scan.pkgimports import package_imports, top_packages
+from bringup.scan.pkgimports import package_lines, top_packages
 from bringup.scan.progress import Progress
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.pytestconfig import python_files
@@ -148,7 +148,7 @@ def _stated(
                             ),
                         )
                     ),
-                    *package_imports(root, shown, component, provides),
+                    *package_lines(root, shown, component, provides),
                     *checked_versions(
                         root,
                         component,

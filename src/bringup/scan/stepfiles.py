@@ -26,7 +26,7 @@ from typing import Optional
 import msgspec
 
 from bringup import backends, lazyre
-from bringup.model import Step, StepNeeds
+from bringup.model import Step, StepNeeds, file_source
 from bringup.scan.adapterimports import framework_device, imported_device
 from bringup.scan.commands import pip_install_targets, program_name, python_module
 from bringup.scan.devicewords import device_names, option_device, target_kind
@@ -311,12 +311,12 @@ def _compiled_at_start(
 
 
 _KEPT_DEVICES = 256
-_devices_kept = backends.per_registry(lambda _: OrderedDict[bytes, Optional[str]]())
+_devices_kept = backends.per_registry(lambda _: OrderedDict[bytes, Optional[tuple[str, int]]]())
 """``_used_device``'s last answers by the digest of the text: a file's whole text as the key
 kept up to 256 test files (each up to 1 MiB) alive for the whole process."""
 
 
-def _used_device(text: str) -> Optional[str]:
+def _used_device(text: str) -> Optional[tuple[str, int]]:
     """``_device_used``, kept: each ``pytest`` step reads the test files it runs, and several
     steps run the same (MindIE-LLM: 118 of 258 readings were of a file read before)."""
     key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
@@ -330,8 +330,9 @@ def _used_device(text: str) -> Optional[str]:
     return kind
 
 
-def _device_used(text: str) -> Optional[str]:
-    """The device kind a test file puts its work on with no skip or fallback: a method
+def _device_used(text: str) -> Optional[tuple[str, int]]:
+    """The device kind a test file puts its work on with no skip or fallback, with the line
+    of its first use there: a method
     (``.cuda()``), a move (``.to("cuda")``), a keyword argument (``device="cuda"``), a device
     object or a framework's context for it (``get_extension_context('cuda')``,
     sony/nnabla-ext-cuda@fcb922aa python/test/cuda/test_large_blocks.py:35, outsider10 #2); a
@@ -341,16 +342,19 @@ def _device_used(text: str) -> Optional[str]:
         return None
     names = device_names()
     uses = _device_use(tuple(name for name, kind in names.items() if kind != "cpu"))
-    kinds = {
-        names[
+    first: dict[str, int] = {}
+    for found in uses.finditer(text):
+        kind = names[
             found.group("method")
             or found.group("named")
             or found.group("argument")
             or found.group("context")
         ]
-        for found in uses.finditer(text)
-    }
-    return kinds.pop() if len(kinds) == 1 else None
+        first.setdefault(kind, found.start())
+    if len(first) != 1:
+        return None
+    ((kind, at),) = first.items()
+    return kind, text.count("\n", 0, at) + 1
 
 
 @functools.cache
@@ -431,7 +435,7 @@ class StepFiles:
         file that cannot be read."""
         if rel not in self._devices:
             text = self.read(rel)
-            found = _file_devices(text, self.scripts, self.read) if text is not None else None
+            found = _file_devices(rel, text, self.scripts, self.read) if text is not None else None
             placed = folder_devices(rel) if text is not None else 0
             if placed > (found.devices if found else 0) and not _FALLBACK.search(text or ""):
                 found = msgspec.structs.replace(found or StepNeeds(), devices=placed)
@@ -458,19 +462,24 @@ def _test_device(step: Step, kept: StepFiles) -> Step:
         found = kept.devices(rel)
         if found is not None:  # one such file is enough: the rest are not read
             needs = msgspec.structs.replace(
-                step.needs, devices=found.devices, device_kind=found.device_kind, chips=found.chips
+                step.needs,
+                devices=found.devices,
+                device_kind=found.device_kind,
+                chips=found.chips,
+                device_at=found.device_at,
             )
             return msgspec.structs.replace(step, needs=needs)
     return step
 
 
 def _file_devices(
-    text: str, scripts: Collection[str], read: Callable[[str], Optional[str]]
+    rel: str, text: str, scripts: Collection[str], read: Callable[[str], Optional[str]]
 ) -> Optional[StepNeeds]:
-    """The devices a test file needs: one of the kind it puts work on, or those its marks,
-    target or launcher state (``testdevices``); None when it says none, skips or falls back
-    without them, or mocks its launch."""
-    kind = _used_device(text)
+    """The devices test file ``rel`` needs: one of the kind it puts work on (at the line of
+    its first use), or those its marks, target or launcher state (``testdevices``); None when
+    it says none, skips or falls back without them, or mocks its launch."""
+    used = _used_device(text)
+    kind, at = used if used is not None else (None, None)
     # ``_MOCKED`` (tried at every character: its branches start with ``\b``) only where its
     # words are
     quiet = _FALLBACK.search(text) or (
@@ -482,5 +491,6 @@ def _file_devices(
         return StepNeeds(devices=1, device_kind=framework) if framework else None
     kind = imported_device(text, scripts, read) or kind or (stated.device_kind if stated else None)
     if stated is None:
-        return StepNeeds(devices=1, device_kind=kind)
+        where = file_source(rel, at) if at is not None else None
+        return StepNeeds(devices=1, device_kind=kind, device_at=where)
     return StepNeeds(devices=stated.devices, device_kind=kind, chips=stated.chips)

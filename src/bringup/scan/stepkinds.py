@@ -121,15 +121,19 @@ too (``bash setup_clean_env.sh``: "clean" says which environment it makes, PaulC
 LedgerAI@3d4808df LLM_tuning/README.md:25) prepares the environment (``_INSTALLS``)."""
 _CLEANS = lazyre.compile(r"(?:^|(?<=[-_.]))clean(?:up|all)?(?=[-_.]|$)", re.IGNORECASE)
 _PREPARES = lazyre.compile(
-    r"\bpre-?process|\bprepar(?:e|es|ing|ation)\b|\btokeni[sz]|\bdata (?:cleaning|preparation|"
-    r"processing)\b|预处理|清洗|数据(?:处理|准备)",
+    r"\bpre-?process|\bprepar(?:e|es|ing|ation)\b[\s:]{1,3}(?:(?:the|your|of|for)\s{1,3})?"
+    r"(?:\w{1,20}\s{1,3})?(?:data(?:sets?)?|inputs?|corp(?:us|ora)|samples?)\b|\btokeni[sz]"
+    r"|\bdata (?:cleaning|"
+    r"preparation|processing)\b|预处理|清洗|数据(?:处理|准备)",
     re.IGNORECASE,
 )
 """What a guide says a script is for when cleaning is preparing data: a ``clean`` script named
 for what it cleans is upkeep where the guide says so ("Clean runtime data", "清理运行时数据":
 delete what runs left) and a step where it prepares the input ("### Preprocessing" over
 ``./scripts/load_and_clean_data.sh``, YanisRey/csnlp_project README.md; "清洗", washing, is
-the Chinese word for preparing data, "清理", clearing, for removing it)."""
+the Chinese word for preparing data, "清理", clearing, for removing it). Preparing says so only
+of data ("Prepare the dataset", "Data preparation"): a "Preparation" heading over "Clean out the
+HBase table" prepares nothing a script then reads (review33)."""
 _CHORE_TARGET = lazyre.compile(r"format|fmt|style", re.IGNORECASE)
 """Make targets that format the sources (a script named so may format data: a step)."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bringup.kb.trains import pinned
 from bringup.model.resolution import (
     Check,
     CheckStatus,
@@ -19,7 +20,8 @@ from bringup.model.source import Source
 from bringup.solve.candidates import Candidate
 from bringup.solve.engine import Model
 from bringup.solve.problem import RequirementItem, RuleItem, SolverInput, rule_source
-from bringup.subjects import canonical_subject, display_name
+from bringup.subjects import canonical_subject, display_name, scheme_for
+from bringup.versions import InvalidVersion, Version
 
 
 def _pin(candidate: Candidate, python: int | None = None, missing: tuple[str, ...] = ()) -> Pin:
@@ -77,8 +79,45 @@ def missing_rows(problem: SolverInput, candidate: Candidate) -> tuple[str, ...]:
         if rule.then_subject == subject:
             rows.add(f"no {display_name(rule.subject)} row for {name} in {table}")
         elif rule.subject == subject:
-            rows.add(f"no {name} row in {table}")
+            near = nearest_row(problem.rules, rule.rule.topic, subject, candidate.version)
+            rows.add(f"no {name} row in {table}{near}")
     return tuple(sorted(rows)) or (f"no release record for {name} in the knowledge base",)
+
+
+def nearest_row(rules: Sequence[RuleItem], topic: str, subject: str, version: str) -> str:
+    """``; nearest: <release> needs <then> (<row>)``: what the table does say for the release
+    (``==V``, or one of ``==V || ==W``) of ``subject`` nearest below ``version`` (else above),
+    so an unlisted release is shown with the known row a user checks it against (a CANN 9.2.0
+    next to 9.1.0's driver floor, outsider14 D5), not as if it fitted; "" when no row names
+    one release of ``subject``."""
+    scheme = scheme_for(subject)
+    try:
+        asked = Version(version, scheme)
+    except InvalidVersion:
+        return ""
+    named: list[tuple[Version, RuleItem]] = []
+    for item in rules:
+        if item.subject != subject or item.rule.topic != topic:
+            continue
+        for part in item.rule.spec.split("||"):
+            release = pinned(part.strip())
+            try:
+                named.append((Version(release or "", scheme), item))
+            except InvalidVersion:
+                continue
+    below = [pair for pair in named if pair[0] < asked]
+    above = [pair for pair in named if pair[0] > asked]
+    if below:
+        near = max(below, key=lambda pair: pair[0])
+    elif above:
+        near = min(above, key=lambda pair: pair[0])
+    else:
+        return ""
+    rule = near[1].rule
+    return (
+        f"; nearest: {display_name(subject)} {near[0]} needs "
+        f"{display_name(rule.then_subject)} {rule.then_spec} ({rule_source(rule)})"
+    )
 
 
 def _hard_specs(problem: SolverInput) -> dict[str, list[tuple[int, str]]]:

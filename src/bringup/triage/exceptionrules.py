@@ -35,6 +35,10 @@ own."""
 _STATEMENT = re.compile(r"(?<![\w.])(?:raise|assert)\b")
 """The innermost frame's line raises or asserts itself (``raise ValueError(...)``, ``assert
 n % tp == 0``), whatever it calls on the way."""
+_RAISED_NOT_WINDOW = 2000
+"""How much of ``<type>: <message>`` the ``raised_not`` words are looked for in: the type's
+module and the words that name a device, runtime or chip come first, and a message of a
+megabyte (a printed tensor) took ~0.6 s a search over all of it (review33)."""
 _STANDARD_LIBRARY = re.compile(r"/lib/python[0-9.]{1,8}/(?![\w.-]{0,40}-packages/)")
 """A frame of Python's standard library (``/usr/lib/python3.10/threading.py``), not of a package
 installed beside it: what it raises is the host's answer ("can't start new thread") or an
@@ -106,7 +110,7 @@ def raised_by_project(
         or (bool(sighting.frames) and _STANDARD_LIBRARY.search(sighting.frames[-1]) is not None)
     ):
         return None
-    said = f"{sighting.name}: {sighting.message}"
+    said = f"{sighting.name}: {sighting.message}"[:_RAISED_NOT_WINDOW]
     for rule in sorted((r for r in rules if r.raised), key=lambda r: not r.raised_message):
         types = rule.raised if sighting.frames else rule.raised_alone
         if not types or not re.search(types, sighting.name):

@@ -19,9 +19,10 @@ bring-up it failed on. The innermost of these decides (importing torch can open 
   failed there (a package written for another Python, a plugin out of step with its host, a
   module that runs a check at import): ``install``;
 - converting a model offline: a frame of torch.onnx's exporter, or a program that is a
-  converter or exporter script (its outermost frame the module body of a ``convert*.py`` or
-  ``export*.py`` outside the installed packages: mlx-examples' llms/*/convert.py, llama.cpp's
-  convert_hf_to_gguf.py): ``build``, as the layer rule has an offline conversion (a failure there
+  converter or exporter script of a model (its outermost frame the module body of a
+  ``convert*.py`` or ``export*.py`` outside the installed packages, whose name or frames name a
+  model: mlx-examples' llms/*/convert.py through mlx, llama.cpp's convert_hf_to_gguf.py):
+  ``build``, as the layer rule has an offline conversion (a failure there
   is the conversion's, before any job runs the model).
 
 ``ranking`` reads the layer so for a diagnosis that only says an operation failed (a catch-all,
@@ -67,6 +68,22 @@ _STARTS_DEVICE = frozenset({"_lazy_init", "set_device", "init", "_init_device", 
 _EXPORTER = re.compile(r"[/\\]torch[/\\]onnx[/\\]")
 """torch.onnx's exporter (pytorch/pytorch torch/onnx/utils.py ``export``, torch/onnx/_internal)."""
 _CONVERTER = re.compile(r"(?:^|[/\\])(?:convert|export)[\w-]{0,80}\.py$")
+_MODEL_NAME = re.compile(
+    r"(?:^|[/\\])(?:convert|export)(?:[\w-]{0,80}[_-])?(?:to)?"
+    r"(?:hf|gguf|ggml|onnx|trt|tensorrt|engine|models?|ckpt|checkpoints?|weights?|safetensors"
+    r"|torchscript|tflite|coreml|openvino|om|mindir|llama|megatron|mcore|lora|keras|paddle)"
+    r"(?:[_-][\w-]{0,80})?\.py$"
+)
+"""A converter script whose name says it converts a model (``convert-hf-to-gguf.py``,
+``export_onnx.py``, ``convert_checkpoint.py``), not data (``convert_dataset.py``,
+``export_results.py``: review33)."""
+_MODEL_FRAME = re.compile(
+    r"[/\\](?:onnx|onnxruntime|gguf|safetensors|mlx|coremltools|openvino|tensorrt|tf2onnx"
+    r"|paddle2onnx|x2paddle|onnx2tf)[/\\]|[/\\]torch[/\\]serialization\.py$"
+    r"|[/\\]transformers[/\\](?:modeling_\w{0,40}utils\.py$|models[/\\])"
+)
+"""A frame of a model format's or converter's library, or of loading and saving a model
+(torch.load, transformers' from_pretrained and model classes): the script handles a model."""
 _INSTALLED = re.compile(r"[/\\](?:site|dist)-packages[/\\]")
 MODULE = "<module>"
 INSTALL: Layer = "install"
@@ -107,12 +124,15 @@ def layer_of(frames: Sequence[tuple[str, str]]) -> Optional[Layer]:
 def converting(frames: Sequence[tuple[str, str]]) -> bool:
     """Whether ``frames`` (outermost first) convert a model offline: torch.onnx's exporter
     among them, or a program that is a converter script (the outermost frame a module body in
-    a ``convert*.py`` or ``export*.py`` that no installed package holds)."""
+    a ``convert*.py`` or ``export*.py`` that no installed package holds) of a model: its name
+    says so (``_MODEL_NAME``) or a frame handles one (``_MODEL_FRAME``). A file name alone
+    is no conversion: ``convert_dataset.py`` converts data (review33)."""
     if not frames:
         return False
     path, function = frames[0]
     started = function == MODULE and _CONVERTER.search(path) and not _INSTALLED.search(path)
-    return bool(started) or any(_EXPORTER.search(p) for p, _ in frames)
+    model = _MODEL_NAME.search(path) or any(_MODEL_FRAME.search(p) for p, _ in frames)
+    return bool(started and model) or any(_EXPORTER.search(p) for p, _ in frames)
 
 
 def phase_before(frames: Sequence[Frame]) -> str:

@@ -6,6 +6,8 @@ dpkg's status file under the sysroot (nothing run); RPM's are asked of ``rpm``'s
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from bringup.model import Source, SystemPackage, command_source, file_source, keys
 from bringup.probe.access import read_text, run, which
 from bringup.probe.context import Collected, ProbeContext
@@ -25,27 +27,50 @@ def _dpkg(ctx: ProbeContext) -> tuple[SystemPackage, ...]:
     return () if text is None else dpkg_installed(text)
 
 
-def dpkg_installed(text: str) -> tuple[SystemPackage, ...]:
-    """The packages of a dpkg status file whose ``Status`` is ``install ok installed``, each
-    cited at its ``Package:`` line (a removed package keeps a paragraph with another status)."""
-    found: list[SystemPackage] = []
+_READ = ("Package", "Status", "Version")
+"""The fields of a status file's paragraph the probe reads."""
+
+
+def _paragraphs(text: str) -> Iterator[tuple[int, dict[str, str]]]:
+    """(line of its ``Package:``, its ``_READ`` fields) of each paragraph of a status file that
+    is an installed package's (``Status`` ends ``installed``: a removed package keeps a
+    paragraph with another status)."""
     fields: dict[str, str] = {}
     start = 0
     for number, line in enumerate([*text.splitlines(), ""], 1):
         if not line.strip():
             name, version = fields.get("Package", ""), fields.get("Version", "")
             if name and version and fields.get("Status", "").split()[-1:] == ["installed"]:
-                where = file_source(DPKG_STATUS, start)
-                found.append(
-                    SystemPackage(manager="dpkg", name=name, version=version, source=where)
-                )
+                yield start, fields
             fields, start = {}, 0
             continue
         key, colon, value = line.partition(":")
-        if colon and not line[:1].isspace() and key in ("Package", "Status", "Version"):
+        if colon and not line[:1].isspace() and key in _READ:
             fields[key] = value.strip()
             start = start or (number if key == "Package" else 0)
-    return tuple(found)
+
+
+def dpkg_installed(text: str) -> tuple[SystemPackage, ...]:
+    """The installed packages of a dpkg status file, each cited at its ``Package:`` line."""
+    return tuple(
+        SystemPackage(
+            manager="dpkg",
+            name=fields["Package"],
+            version=fields["Version"],
+            source=file_source(DPKG_STATUS, start),
+        )
+        for start, fields in _paragraphs(text)
+    )
+
+
+def dpkg_as_read(text: str) -> str:
+    """A status file as the probe reads it, for ``probe --record``: each installed package's
+    ``_READ`` fields, nothing else (a desktop's file is megabytes of descriptions, maintainers'
+    addresses and configuration files no replay reads: left33)."""
+    return "".join(
+        "".join(f"{key}: {fields[key]}\n" for key in _READ if key in fields) + "\n"
+        for _start, fields in _paragraphs(text)
+    )
 
 
 def _rpm(ctx: ProbeContext) -> tuple[SystemPackage, ...]:
