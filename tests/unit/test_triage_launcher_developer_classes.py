@@ -1,8 +1,9 @@
-"""Two classes of cause that no catalogue entry named (issue 15, tri34): an operator under
+"""Three classes of cause that no catalogue entry named (issue 15, tri34): an operator under
 development that breaks a rule its framework checks (msSanitizer, PyPTO, Ascend C's CPU-debug
-checks, the op definition), and workers whose NPUs the launcher (Ray, vLLM's data-parallel
-launcher) mapped wrongly. Each is read from its own tool's words, not from the neighbour that
-prints the same words for another stack.
+checks, the op definition), workers whose NPUs the launcher (Ray, vLLM's data-parallel
+launcher) mapped wrongly, and a cluster or node not prepared for the deployment (kubeadm, a
+namespace, the container runtime). Each is read from its own tool's words, not from the
+neighbour that prints similar words for another stack or another object.
 
 The lines come from public pages and threads that no evaluation corpus cites."""
 
@@ -71,3 +72,32 @@ def test_a_placement_group_of_gpus_is_not_the_npu_launchers() -> None:
         " multi-node."
     )
     assert _first(log)[0] != _LAUNCHER
+
+
+_DEPLOYMENT = "class.install.cluster-deployment-unprepared"
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # https://github.com/kubernetes/website/issues/18945: kubeadm init on a node with swap on.
+        "error execution phase preflight: [preflight] Some fatal errors occurred:\n"
+        "        [ERROR Swap]: running with swap on is not supported. Please disable swap\n",
+        # https://github.com/Mailu/helm-charts/issues/187: the release's namespace never created.
+        'Error: create: failed to create: namespaces "mailu-mailserver" not found\n',
+        # https://github.com/qdm12/deunhealth/pull/1: the Docker socket not mounted into the
+        # container that drives Docker.
+        "ERROR Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker"
+        " daemon running?\n",
+    ],
+)
+def test_a_cluster_or_node_not_prepared_for_the_deployment_is_install(log: str) -> None:
+    assert _first(log) == (_DEPLOYMENT, "install")
+
+
+def test_another_kind_of_object_not_found_is_not_a_missing_namespace() -> None:
+    # https://github.com/helm/helm/issues/10976: helm's own words about the release's
+    # namespace, not the API server's NotFound of a namespace the deployment needs (the thread
+    # points at the user's permissions).
+    log = 'Error: INSTALLATION FAILED: no Namespace with the name "kserve" found\n'
+    assert _first(log)[0] != _DEPLOYMENT
