@@ -89,6 +89,13 @@ _DEPLOYMENT = "class.install.cluster-deployment-unprepared"
         # container that drives Docker.
         "ERROR Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker"
         " daemon running?\n",
+        # https://github.com/QT-DevOps/DevOpsIssues/issues/104: kubectl with no kubeconfig
+        # (answered: copy /etc/kubernetes/admin.conf to $HOME/.kube/config).
+        "The connection to the server localhost:8080 was refused - did you specify the right host"
+        " or port?\n",
+        # https://github.com/kamailio/kamailio/issues/2988: a locally built image the node
+        # running the new pod cannot pull.
+        'with new name and listening over port 5061 but I have error "ImagePullBackOff" .\n',
     ],
 )
 def test_a_cluster_or_node_not_prepared_for_the_deployment_is_install(log: str) -> None:
