@@ -1,10 +1,10 @@
 """Where the project refusing its configuration (class.code.unsupported-configuration) ends
 (issue 15): a check whose words name two devices a tensor was placed on, or resources the
-cluster could not give, is the devices' mapping or the cluster's resources, and a refusal
-printed by a device kernel's own check (AscendC's ``[AIV_0]`` log) or by a compiler's IR
-verifier (MLIR's "'<dialect>.<op>' op ...") is the kernel's or the compiler's code: none of
-them a setting to change. Each such log keeps the layer its words give and no class; a
-refusal of a setting still is the class.
+cluster could not give, is the devices' mapping (the launcher's class) or the cluster's
+resources, and a refusal printed by a device kernel's own check (AscendC's ``[AIV_0]`` log) or
+by a compiler's IR verifier (MLIR's "'<dialect>.<op>' op ...") is the kernel's or the
+compiler's code: none of them a setting to change. Each such log keeps the layer its words give
+and no class but the launcher's; a refusal of a setting still is the class.
 
 Lines from the tuning halves of the triage corpora are named by their case file there and the
 public source beside them."""
@@ -22,12 +22,6 @@ CLASS = "class.code.unsupported-configuration"
 @pytest.mark.parametrize(
     ("log", "layer"),
     [
-        # tests/data/triage_tenth b09, https://github.com/verl-project/verl-omni/pull/227:
-        # Ray left every worker the same device list, so tensors sit on another worker's NPU
-        (
-            "AssertionError: Expects tensor to be on the compute device npu:15, was on npu:0\n",
-            "device_init",
-        ),
         # tests/data/triage_twentieth e01, https://github.com/DeepLink-org/dlinfer/blob/
         # a50184e3734e5799bd4cec484d3a2ac46a36ae86/docs/ascend_ray_npu_resource_patch.md#L20:
         # Ray had no NPU resource registered, so the placement group never came
@@ -62,6 +56,16 @@ def test_a_refusal_of_no_setting_is_not_a_refused_configuration(log: str, layer:
     first = explain_text(log)[0]
     assert not first.signature_id.startswith("class.")
     assert first.layer == layer
+
+
+def test_tensors_on_another_workers_npu_are_the_launchers_mapping_not_a_setting() -> None:
+    # tests/data/triage_tenth b09, https://github.com/verl-project/verl-omni/pull/227:
+    # Ray left every worker the same device list, so tensors sit on another worker's NPU
+    first = explain_text(
+        "AssertionError: Expects tensor to be on the compute device npu:15, was on npu:0\n"
+    )[0]
+    assert first.signature_id == "class.device-init.npu-visibility-set-by-launcher"
+    assert first.layer == "device_init"
 
 
 @pytest.mark.parametrize(
