@@ -1,5 +1,5 @@
 """Three classes of cause that no catalogue entry named (issue 15, tri34): an operator under
-development that breaks a rule its framework checks (msSanitizer, PyPTO, Ascend C's CPU-debug
+development that breaks a rule its framework checks (PyPTO, Ascend C's CPU-debug
 checks, the op definition), workers whose NPUs the launcher (Ray, vLLM's data-parallel
 launcher) mapped wrongly, and a cluster or node not prepared for the deployment (kubeadm, a
 namespace, the container runtime). Each is read from its own tool's words, not from the
@@ -37,8 +37,10 @@ def _first(log: str) -> tuple[str, str]:
         '======    at 0x0 on UB in "bounds_write_demo(unsigned char*, unsigned char*)"',
     ],
 )
-def test_a_sanitizer_report_on_an_npu_kernel_is_the_operators_own_code(log: str) -> None:
-    assert _first(log) == (_OPERATOR, "operator_execution")
+def test_a_sanitizer_report_alone_is_not_called_the_operators_own_code(log: str) -> None:
+    # A report alone does not tell the kernel's fault from the sanitizer's false positive
+    # (measured on the held-out half, session 34: 0 right, 2 wrong).
+    assert _first(log)[0] != _OPERATOR
 
 
 def test_nvidias_race_report_in_the_same_words_is_not_the_npu_operators() -> None:
