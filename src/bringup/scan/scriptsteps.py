@@ -24,8 +24,9 @@ from bringup.model import Step
 from bringup.scan.commands import Command, program_name
 from bringup.scan.extraction import Extraction
 
-_STEP_WORDS = ("build", "compile", "make", "test", "check", "install", "convert")
-_ENDINGS = ("", "s", "ing", "er", "ed")
+_STEP_STEMS = ("build", "compil", "mak", "test", "check", "install", "convert")
+_ENDINGS = ("", "e", "s", "es", "ing", "er", "ers", "ed")
+"""A step word's stem and the endings it takes (``make``, ``making``, ``compiled``, ``tests``)."""
 _OTHER_PLATFORMS = frozenset(
     {"android", "ndk", "ios", "iphone", "ipados", "tvos", "watchos", "xcode", "macos", "osx"}
     | {"darwin", "mac", "windows", "win", "win32", "win64", "mingw", "msvc", "msys", "cygwin"}
@@ -47,7 +48,7 @@ def _words(stem: str) -> list[str]:
 
 def _step_word(word: str) -> bool:
     return any(
-        word.endswith(ending) and word[: len(word) - len(ending)].endswith(_STEP_WORDS)
+        word.endswith(ending) and word[: len(word) - len(ending)].endswith(_STEP_STEMS)
         for ending in _ENDINGS
     )
 
