@@ -101,7 +101,8 @@ def test_the_script_that_configures_the_toolkit_build_waits_for_the_toolkit(
     repo = _repo(tmp_path, CMAKELISTS)
     (step,) = scan_repo(repo, "ACLHelloWorld").component.steps
     assert step.argv == ("bash", "scripts/sample_build.sh")
-    assert step.needs.toolkit and step.needs.device_kind == "npu"
+    assert step.needs.toolkit
+    assert step.needs.device_kind == "npu"
     # a CMake project that needs no toolkit: the same script needs none
     (repo / "src" / "CMakeLists.txt").write_text("project(x)\nadd_executable(main main.cpp)\n")
     (step,) = scan_repo(repo, "ACLHelloWorld").component.steps

@@ -56,19 +56,25 @@ def _steps(rel: str, text: str) -> list[tuple[str, ...]]:
 
 
 def test_a_name_is_read_by_whole_words_and_word_ends() -> None:
-    assert step_script("run_tests.sh") and step_script("rebuild.sh")
-    assert step_script("unittest.sh") and step_script("buildAll.sh")
-    assert step_script("install_deps.sh") and step_script("compiling.sh")
+    assert step_script("run_tests.sh")
+    assert step_script("rebuild.sh")
+    assert step_script("unittest.sh")
+    assert step_script("buildAll.sh")
+    assert step_script("install_deps.sh")
+    assert step_script("compiling.sh")
     # words that only start alike: a checksum benchmark, a checkpoint tool
-    assert not step_script("checksum.sh") and not step_script("checkpoint_merge.sh")
+    assert not step_script("checksum.sh")
+    assert not step_script("checkpoint_merge.sh")
     assert _steps("scripts/checksum.sh", CHECKSUM) == []
 
 
 def test_another_platforms_script_is_no_step_here() -> None:
     # scripts/android_build.sh:19 "Build libdeflate for Android."
     assert not step_script("android_build.sh")
-    assert not step_script("build_windows.sh") and not step_script("cross_compile.sh")
-    assert not step_script("build-ios.sh") and not step_script("buildMacOS.sh")
+    assert not step_script("build_windows.sh")
+    assert not step_script("cross_compile.sh")
+    assert not step_script("build-ios.sh")
+    assert not step_script("buildMacOS.sh")
     # named for tests, but it drives an Android device (adb)
     assert _steps("scripts/android_tests.sh", ANDROID_TESTS) == []
     assert _steps("scripts/device_tests.sh", ANDROID_TESTS) == []
