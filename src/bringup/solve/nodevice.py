@@ -82,7 +82,7 @@ def _device_code(component: Component, kind: str, count: str) -> Optional[Requir
             for r in component.requirements
             if r.hard
             and r.subject == toolkit
-            and (r.text == DEVICE_CODE_ONLY or r.text.endswith(DEVICE_PROGRAM))
+            and (r.text == DEVICE_CODE_ONLY or (r.text or "").endswith(DEVICE_PROGRAM))
         ),
         None,
     )
