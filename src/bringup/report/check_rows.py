@@ -186,10 +186,15 @@ def on_target(name: str, design: Design, aside: Sequence[int]) -> OnTarget:
     had = next((h for h in design.resolution.host if h.subject == driver.subject), None)
     values = ", ".join(had.values) if had is not None and had.values else ""
     now = f" {values}" if values else ""
+    change = f"changing the {display_name(driver.subject)}{now} to {format_spec(driver.detail)}"
+    # a driver change for devices nobody can name is no advice: whether any toolkit serves
+    # them is unknown (a GTX 460 told to move to driver >= 580, outsider15 D4)
+    unknown = _device_unknown(verdict, design)
     return OnTarget(
-        status="environment_after_driver_change",
-        text=f"environment {index} after changing the {display_name(driver.subject)}{now}"
-        f" to {format_spec(driver.detail)}",
+        status="environment_unverified" if unknown else "environment_after_driver_change",
+        text=f"environment {index}{unknown}; it would also need {change}"
+        if unknown
+        else f"environment {index} after {change}",
         environment=index,
         driver=DriverChange(subject=driver.subject, have=values, need=driver.detail),
     )
