@@ -209,7 +209,19 @@ def unverified_on_target(name: str, design: Design) -> str:
     verdict = next((v for v in design.resolution.verdicts if v.component == name), None)
     if verdict is not None and any(o.kind == "driver" for o in verdict.obstacles):
         return ""
-    return _device_unknown(verdict, design) or _count_unknown(name, design)
+    return _device_unknown(verdict, design) or _count_unknown(name, design) or _pin_unknown(verdict)
+
+
+def _pin_unknown(verdict: Optional[Verdict]) -> str:
+    """``, unverified: ...`` when a pin of the repo's environment there is one the knowledge
+    base cannot vouch for: not in it (torch 1.7.1 beside the CUDA 12.9 planned for a V100,
+    NVlabs/stylegan2-ada-pytorch README.md:65-66: plain "environment 1", outsider15 D3), or
+    one whose rows do not say what it needs (``solve.verdict``'s unchecked pins)."""
+    for obstacle in verdict.obstacles if verdict is not None else ():
+        if obstacle.missing and obstacle.kind in ("install", "unchecked"):
+            name = f"{display_name(obstacle.subject)} {obstacle.detail}"
+            return f", unverified: {name}: {obstacle.missing[0]}"
+    return ""
 
 
 def _count_unknown(name: str, design: Design) -> str:
