@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,7 +22,9 @@ README = """## Requirements
 """  # noqa: E501
 
 
-def _check(tmp_path: Path, capsys: pytest.CaptureFixture[str], readme: str) -> tuple[int, dict]:
+def _check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], readme: str
+) -> tuple[int, dict[str, Any]]:
     repo = tmp_path / "stylegan2-ada-pytorch"
     repo.mkdir(exist_ok=True)
     (repo / "README.md").write_text(readme)
