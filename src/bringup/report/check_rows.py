@@ -187,10 +187,15 @@ def on_target(name: str, design: Design, aside: Sequence[int]) -> OnTarget:
     had = next((h for h in design.resolution.host if h.subject == driver.subject), None)
     values = ", ".join(had.values) if had is not None and had.values else ""
     now = f" {values}" if values else ""
+    change = f"changing the {display_name(driver.subject)}{now} to {format_spec(driver.detail)}"
+    # a driver change for devices nobody can name is no advice: whether any toolkit serves
+    # them is unknown (a GTX 460 told to move to driver >= 580, outsider15 D4)
+    unknown = _device_unknown(verdict, design)
     return OnTarget(
-        status="environment_after_driver_change",
-        text=f"environment {index} after changing the {display_name(driver.subject)}{now}"
-        f" to {format_spec(driver.detail)}",
+        status="environment_unverified" if unknown else "environment_after_driver_change",
+        text=f"environment {index}{unknown}; it would also need {change}"
+        if unknown
+        else f"environment {index} after {change}",
         environment=index,
         driver=DriverChange(subject=driver.subject, have=values, need=driver.detail),
     )
@@ -209,6 +214,7 @@ def unverified_on_target(name: str, design: Design) -> str:
         _device_unknown(verdict, design)
         or _count_unknown(name, design)
         or _release_unknown(name, design)
+        or _pin_unknown(verdict)
     )
 
 
@@ -222,6 +228,18 @@ def _release_unknown(name: str, design: Design) -> str:
         if pin.origin == "unverified" and pin.missing:
             release = f"{display_name(pin.subject)} {pin.version}"
             return f", unverified: {release} is not in the knowledge base ({pin.missing[0]})"
+    return ""
+
+
+def _pin_unknown(verdict: Optional[Verdict]) -> str:
+    """``, unverified: ...`` when a pin of the repo's environment there is one the knowledge
+    base cannot vouch for: not in it (torch 1.7.1 beside the CUDA 12.9 planned for a V100,
+    NVlabs/stylegan2-ada-pytorch README.md:65-66: plain "environment 1", outsider15 D3), or
+    one whose rows do not say what it needs (``solve.verdict``'s unchecked pins)."""
+    for obstacle in verdict.obstacles if verdict is not None else ():
+        if obstacle.missing and obstacle.kind in ("install", "unchecked"):
+            name = f"{display_name(obstacle.subject)} {obstacle.detail}"
+            return f", unverified: {name}: {obstacle.missing[0]}"
     return ""
 
 

@@ -42,6 +42,7 @@ from bringup.scan.cmakearchives import FETCHERS, archived
 from bringup.scan.cmakelex import REFERENCE, expand, line_of, resolved_url
 from bringup.scan.cmakestops import ENV_READ, FIND_PROGRAM_KEYWORDS, VARIABLE, FatalChains
 from bringup.scan.cpm import cpm_downloads
+from bringup.scan.devicecode import DEVICE_PROGRAM, DEVICE_RUNTIMES
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fatalpackages import fatal_packages
 from bringup.scan.linked import linked_in, provider
@@ -277,6 +278,13 @@ def _grouped(
     return groups
 
 
+def _linked(library: str, why: str, program: bool) -> str:
+    """The words of a linked library's line; a ``program``'s link of a device runtime says the
+    program drives the devices (``devicecode.DEVICE_PROGRAM``)."""
+    text = f"target_link_libraries(... {library}): {why}"
+    return f"{text}; {DEVICE_PROGRAM}" if program and library.lower() in DEVICE_RUNTIMES else text
+
+
 def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list[Requirement]:
     """The ``env_var``, ``submodule``, ``system_package`` and ``network`` requirements of
     one CMake file."""
@@ -286,6 +294,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
     libraries: dict[str, tuple[str, str, int, bool]] = {}
     values: dict[str, str] = {}
     linked: dict[str, tuple[int, str]] = {}
+    programs_built = {c.args[0] for c in commands if c.name == "add_executable" and c.args}
     found: list[Requirement] = []
     lines = file.text.split("\n")
     archives = archived(commands)
@@ -309,7 +318,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
             for arg in args[1:]:
                 known = provider(arg) or next(iter(linked_in(arg)), None)
                 if known is not None and known[0] not in linked:
-                    linked[known[0]] = (line, f"target_link_libraries(... {arg}): {known[1]}")
+                    linked[known[0]] = (line, _linked(arg, known[1], args[0] in programs_built))
         elif (
             name in FETCHERS
             or name.startswith(_CPM)

@@ -16,6 +16,18 @@ from bringup.scan.pynodes import nodes
 DEVICE_CODE_ONLY = "setup.py builds device code only with it"
 """The words of a toolkit line whose setup.py builds nothing but that toolkit's extensions."""
 
+DEVICE_PROGRAM = "a program it builds drives the devices through it"
+"""The words a toolkit line ends with when a CMake executable links the toolkit's device runtime
+(``DEVICE_RUNTIMES``): ``add_executable(main main.cpp)`` … ``target_link_libraries(main
+ascendcl stdc++)`` (hu-qi/opt-test@021a3be ACLHelloWorld/src/CMakeLists.txt:37-43), whose
+main.cpp:29-35 calls ``aclInit`` and ``aclrtSetDevice``: it builds where the toolkit is, and
+runs on an NPU alone (outsider15 D5)."""
+
+DEVICE_RUNTIMES = frozenset({"ascendcl", "cudart", "cudart_static", "cuda::cudart"})
+"""Libraries (lower case, as linked) whose API opens and runs a device: AscendCL
+(``aclrtSetDevice``) and the CUDA runtime (``cudaSetDevice``); a program linked to one exists to
+use the device."""
+
 _NOT_BUILDERS = frozenset({"BuildExtension"})
 """Names ending in ``Extension`` that are build commands, not extensions."""
 

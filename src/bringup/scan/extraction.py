@@ -123,3 +123,5 @@ class Extraction(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     includes: tuple[str, ...] = ()
     include_places: tuple[tuple[str, int], ...] = ()
     """``(path, line)`` of each file this one pulls in, included or not (``cmakeincludes``)."""
+    runs: tuple[str, ...] = ()
+    """Where the repo's scripts a repo-level shell script runs may lie (``scriptsteps``)."""

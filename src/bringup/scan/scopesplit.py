@@ -26,6 +26,7 @@ from bringup.scan.runscopes import scripts_of_the_repo, step_scope
 from bringup.scan.scopenames import TEST_FRAMEWORKS
 from bringup.scan.scopes import CI, DEVELOPMENT, DOCKER, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
+from bringup.scan.scriptsteps import alone
 from bringup.scan.statuscheck import optional_hosts
 from bringup.scan.steplists import installed_lists
 from bringup.scan.steps_found import pytest_steps
@@ -114,7 +115,7 @@ def default_steps(
     """The steps the files imply (``pip install .`` for a pyproject), and a pytest run of
     the repo's own test files (not a sub-project's), needing what their guards say, when no
     stated step runs pytest (over the files a folder's ``python_files`` ``patterns`` collect)."""
-    defaults = [step for e in extractions for step in e.default_steps]
+    defaults = alone(extractions)  # a helper script run through another is no step
     if any(s.kind == "test" and "pytest" in s.argv[:3] for s in scoped.steps):
         return defaults
     fetched = tuple(

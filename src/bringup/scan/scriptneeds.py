@@ -32,6 +32,12 @@ _NPROC = lazyre.compile(
 ``--local_worker_num`` (its ``--worker_num`` where it gives no count per node), ``mpirun
 -np``."""
 _MAX_INPUTS = 3
+_CONTAINER_RUN = lazyre.compile(r"\b(?:nvidia-docker|docker|podman)\s+run\b")
+_CONTAINER_DEVICES = lazyre.compile(r"--gpus\b|--runtime[= ]nvidia\b|--device[= ]/dev/davinci")
+"""A script that starts a container with the host's devices: ``docker run --shm-size=2g --gpus
+all -it --rm ...`` (NVlabs/stylegan2-ada-pytorch@d72cc7d docker_run.sh:18, which README.md:100
+runs as ``./docker_run.sh python3 generate.py ...``; planned as a CPU run, outsider15 D5/D12),
+``--runtime=nvidia``, Ascend's ``--device=/dev/davinci0``: what it runs inside runs on them."""
 
 
 def with_script_needs(step: Step, rel: Optional[str], text: Optional[str]) -> Step:
@@ -51,7 +57,7 @@ def with_script_needs(step: Step, rel: Optional[str], text: Optional[str]) -> St
         if filled:
             needs = msgspec.structs.replace(needs, inputs=tuple(filled[:_MAX_INPUTS]))
     if not needs.devices and step.kind in ("run", "test"):
-        counted = _devices(text, values)
+        counted = _devices(text, values) or _container_devices(text)
         if counted is not None:
             needs = msgspec.structs.replace(needs, devices=counted[0], device_kind=counted[1])
     return step if needs is step.needs else msgspec.structs.replace(step, needs=needs)
@@ -71,3 +77,15 @@ def _devices(text: str, values: dict[str, str]) -> Optional[tuple[int, Optional[
     named = _PER_NODE.match(variable or "")
     kind = device_names().get(named.group(1).lower()) if named is not None else None
     return int(count), None if kind == "cpu" else kind
+
+
+def _container_devices(text: str) -> Optional[tuple[int, Optional[str]]]:
+    """One device of the kind a container the script starts is given (``_CONTAINER_DEVICES``),
+    its lines joined where they continue (each line read once); None when it starts none with
+    devices."""
+    for line in text.replace("\\\n", " ").split("\n"):
+        run = _CONTAINER_RUN.search(line)
+        given = _CONTAINER_DEVICES.search(line, run.end()) if run is not None else None
+        if given is not None:
+            return 1, "npu" if given.group(0).startswith("--device") else "gpu"
+    return None

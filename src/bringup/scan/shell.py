@@ -36,6 +36,7 @@ from bringup.scan.prose import read_line
 from bringup.scan.runners import runner_functions, testing_lines
 from bringup.scan.runtools import script_tools
 from bringup.scan.scriptcpus import script_cpu
+from bringup.scan.scriptsteps import step_script
 from bringup.scan.shellarms import in_branches
 from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
@@ -65,7 +66,6 @@ _STATES_NEED = lazyre.compile(
 """Words by which a message that stops nothing still states a need ("needs CMake 3.18 or
 newer", "requires Python 3.8+", "GCC 9 以上"); not "Need to execute ... to activate
 python3.8", an instruction (ops-blas install_deps.sh:171; its Chinese twin says 需要执行)."""
-_STEP_SCRIPT = lazyre.compile(r"build|compile|make|test|check|install|convert", re.IGNORECASE)
 _INSTALLING_SCRIPT = lazyre.compile(
     r"build|compile|install|setup|dependenc|deps|env|download|fetch", re.IGNORECASE
 )
@@ -391,9 +391,9 @@ def _never_builds(name: str) -> bool:
 
 
 def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
-    """The script itself as a step, when its name says build/test/convert."""
+    """The script itself as a step, when its name says build/test/convert (``scriptsteps``)."""
     name = file.rel.rsplit("/", 1)[-1]
-    if not _repo_level(file.rel) or not _STEP_SCRIPT.search(name):
+    if not _repo_level(file.rel) or not step_script(name, commands):
         return None
     argv = ("bash", file.rel)
     kind = step_kind(argv) or "run"
@@ -472,6 +472,7 @@ def extract_shell(file: SourceFile) -> Extraction:
         requirements=tuple(requirements),
         default_steps=(step,) if step else (),
         includes=run_scripts(file.rel, ran) if building else (),
+        runs=run_scripts(file.rel, commands) if repo_level else (),
     )
 
 

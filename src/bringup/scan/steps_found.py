@@ -175,11 +175,21 @@ def toolkit_folders(
         for r in extraction.requirements
         if r.hard and r.subject in kinds
     }
+    cmake_builds = {
+        posixpath.dirname(rel) or ".": kinds[r.subject]
+        for rel, extraction in extracted
+        if posixpath.basename(rel) == "CMakeLists.txt"
+        for r in extraction.requirements
+        if r.hard and r.subject in kinds and r.confidence != "low"
+    }
     for rel, extraction in extracted:
         if rel.endswith(_SCRIPT_SUFFIXES):
             for r in extraction.requirements:
                 if r.hard and r.subject in kinds and r.confidence != "low":
                     found[rel] = kinds[r.subject]
+            kind = _configures_built(texts.get(rel), cmake_builds) if cmake_builds else None
+            if kind is not None and rel not in found:
+                found[rel] = kind
     if not found:  # no folder builds with a toolkit: no script can install one (nor parsed)
         return found
     for rel, _ in extracted:
@@ -203,6 +213,30 @@ def _installs_built(rel: str, text: Optional[str], builds: Mapping[str, str]) ->
             folder = posixpath.normpath(posixpath.join(base, named))
             if folder in builds:
                 return builds[folder]
+    return None
+
+
+_UP_FOLDERS = lazyre.compile(r"^(?:\.\./)+|^\.\.$")
+
+
+def _configures_built(text: Optional[str], builds: Mapping[str, str]) -> Optional[str]:
+    """The toolkit's device kind of a CMake project in ``builds`` (its CMakeLists.txt needs the
+    toolkit) that a shell script's ``cmake`` configures, its folder named from wherever the
+    script stands: ``cmake ../../../src`` from build/intermediates/host (hu-qi/opt-test@021a3be
+    ACLHelloWorld/scripts/sample_build.sh:13) configures src/, whose CMakeLists.txt:43 links
+    AscendCL: the script builds with CANN and waits for its install (outsider15 D5)."""
+    if text is None or "cmake" not in text:
+        return None
+    for command in parse_commands(text):
+        if not command.argv or command.argv[0].rsplit("/", 1)[-1] != "cmake":
+            continue
+        for word in command.argv[1:]:
+            if word.startswith("-") and word != "-S":
+                continue
+            tail = _UP_FOLDERS.sub("", posixpath.normpath(word)) or "."
+            for folder, kind in builds.items():
+                if folder == tail or (folder.endswith("/" + tail) and tail != "."):
+                    return kind
     return None
 
 

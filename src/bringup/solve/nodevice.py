@@ -20,7 +20,7 @@ from typing import Optional
 from bringup import backends
 from bringup.model.requirements import Component, Requirement
 from bringup.model.resolution import HardwareBlock
-from bringup.scan.devicecode import DEVICE_CODE_ONLY
+from bringup.scan.devicecode import DEVICE_CODE_ONLY, DEVICE_PROGRAM
 from bringup.solve.host import HostFacts
 from bringup.subjects import block_scope, canonical_subject
 
@@ -73,13 +73,16 @@ RUNS_ONLY_ON = "the code it builds runs on these devices alone"
 
 def _device_code(component: Component, kind: str, count: str) -> Optional[Requirement]:
     """A line on ``kind``'s devices (``count``, at least one) when the repo's setup.py builds
-    that kind's extensions alone (``DEVICE_CODE_ONLY``), cited where it builds them."""
+    that kind's extensions alone (``DEVICE_CODE_ONLY``) or a CMake program it builds links the
+    device runtime (``DEVICE_PROGRAM``), cited where it builds or links them."""
     toolkit = backends.backend(kind).vocabulary.toolkit_subject
     line = next(
         (
             r
             for r in component.requirements
-            if r.hard and r.subject == toolkit and r.text == DEVICE_CODE_ONLY
+            if r.hard
+            and r.subject == toolkit
+            and (r.text == DEVICE_CODE_ONLY or (r.text or "").endswith(DEVICE_PROGRAM))
         ),
         None,
     )

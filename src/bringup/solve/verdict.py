@@ -16,6 +16,7 @@ from bringup.model.resolution import (
 from bringup.model.source import Source
 from bringup.solve.kinds import kind_of_subject
 from bringup.solve.ownrows import own_rows_unknown
+from bringup.solve.partsonly import parts_only
 from bringup.solve.problem import SolverInput, other_kind_only, rule_source
 from bringup.solve.prosenames import REASON as PROSE
 from bringup.solve.prosenames import docs_only
@@ -214,6 +215,7 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
     if env is not None:
         obstacles += _unchecked(uses, resolution, name)
     obstacles += [o for c in own for o in unfetched_code(c)]
+    obstacles += [o for c in own for o in parts_only(c)]
     for unverified in resolution.unverified:
         # a name read from prose is solved as any other: only up leaves it to the user
         if unverified.component == name and unverified.reason != PROSE:

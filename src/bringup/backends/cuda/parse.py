@@ -36,8 +36,10 @@ nounits``)."""
 _NVRM = lazyre.compile(r"NVRM version:\s+NVIDIA UNIX (.*?Kernel Module.*?)\s+(\d+(?:\.\d+)+)\s")
 _SMI_HEADER = lazyre.compile(
     r"NVIDIA-SMI\s+(?P<smi>[\d.]+)\s+(?:Driver|KMD) Version:\s+(?P<driver>[\d.]+)"
-    r"\s+CUDA (?:UMD )?Version:\s+(?P<cuda>[\d.]+|N/A)"
+    r"(?:\s+CUDA (?:UMD )?Version:\s+(?P<cuda>[\d.]+|N/A))?"
 )
+"""nvidia-smi's header; drivers before 410 print no CUDA version (``NVIDIA-SMI 375.20  Driver
+Version: 375.20``, NVIDIA/nvidia-docker#287): the driver is read, the CUDA version left unknown."""
 _SMI_GPU_ROW = lazyre.compile(
     r"^\|\s+(?P<index>\d{1,9})\s+(?P<name>.+?)\s+(?:On|Off)\s*\|\s*(?P<bus>[0-9A-Fa-f]{4,8}:"
     r"[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f])"
@@ -192,7 +194,7 @@ def parse_nvidia_smi_table(text: str, source: Source) -> Collected:
     ]
     if devices:  # a header without GPU rows is a table cut short, not "no GPU"
         found.append(fact(cuda_keys.NVIDIA_DEVICE_COUNT, len(devices), source))
-    if match.group("cuda") != "N/A":
+    if match.group("cuda") not in (None, "N/A"):
         found.append(fact(cuda_keys.NVIDIA_DRIVER_CUDA, match.group("cuda"), source, line=number))
     return Collected(facts=tuple(found), accelerators=tuple(devices))
 
