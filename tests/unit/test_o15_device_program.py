@@ -83,7 +83,7 @@ def test_a_program_linked_to_the_device_runtime_runs_only_on_npus(
     code, verdict = _check(capsys, _repo(tmp_path, CMAKELISTS))
     assert verdict["status"] == "needs_hardware"
     assert verdict["here"].startswith("builds here")
-    assert "runs only on NPUs (none here; " in verdict["here"]
+    assert "runs only on Ascend NPUs (none here; " in verdict["here"]
     assert verdict["here"].endswith("CMakeLists.txt:16)")
     assert code == 1
 

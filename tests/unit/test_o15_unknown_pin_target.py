@@ -38,7 +38,8 @@ def test_a_pin_the_knowledge_base_lacks_is_unverified_on_the_target(
 ) -> None:
     code, target = _check(tmp_path, capsys, README)
     assert target["status"] == "environment_unverified"
-    assert target["text"].startswith("environment 1, unverified: torch 1.7.1: ")
+    assert target["text"].startswith("environment 1, unverified: torch 1.7.1")
+    assert "no compute capability row for torch 1.7.1" in target["text"]
     assert code == 1
     # torch 2.4.1, which the knowledge base pairs, is plain "environment 1"
     known = README.replace("Python 3.7 and PyTorch 1.7.1", "Python 3.10 and PyTorch 2.4.1")
