@@ -6,7 +6,8 @@ A table made only of plain tags (``_TAG``: a name, quoted or plain attribute val
 between ``<`` and ``>`` that ``html.parser`` could read another way) is cut into its tags and
 text by one pattern, and the parser's own handlers are called as ``html.parser`` would call
 them: the operator libraries document every operator's parameters in such tables (ops-nn: 600
-tables, ~0.25 s of ``html.parser``'s tokenizing in Python, 4 % of its scan). Any other table
+tables read in 0.25 s CPU by ``html.parser``, 0.18 s so; 8,019 of the 8,115 tables of 14 real
+repos are plain). Any other table
 (a comment, a declaration, a raw-text element, a ``<`` no tag follows, an odd attribute) is
 fed to ``html.parser`` itself, so the rows are ``html.parser``'s in every case."""
 
