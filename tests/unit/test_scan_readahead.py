@@ -142,6 +142,33 @@ def test_a_repo_of_fewer_files_than_at_least_forks_no_copy(
     assert forked == []
 
 
+# hicann/ops-nn@e5c3fa93 build.sh:1060, one line of a 70,585-byte build script
+OPS_NN_BUILD_LINE = 'CMAKE_ARGS="$CMAKE_ARGS -DENABLE_VALGRIND=${ENABLE_VALGRIND}"\n'
+
+
+@pytest.mark.parametrize(("size", "forks"), [(70_585, True), (2_000, False)])
+def test_a_repo_of_few_files_forks_copies_when_they_cost_enough_to_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: int, forks: bool
+) -> None:
+    """Three files, one a build script the size of ops-nn's: read ahead in a copy; the same
+    repo with a short script is read here alone. The output is the same either way."""
+    (tmp_path / "README.md").write_text("# ops\n\nBuild with `bash build.sh`.\n")
+    (tmp_path / "CMakeLists.txt").write_text("cmake_minimum_required(VERSION 3.16)\n")
+    script = OPS_NN_BUILD_LINE * (size // len(OPS_NN_BUILD_LINE))
+    (tmp_path / "build.sh").write_text(f"#!/bin/bash\n{script}")
+    alone = _scanned(tmp_path, 0)
+    forked: list[object] = []
+    real_fork = readahead._fork
+
+    def counted(*args: Any) -> Any:
+        forked.append(args)
+        return real_fork(*args)
+
+    monkeypatch.setattr(readahead, "_fork", counted)
+    assert _scanned(tmp_path, 1) == alone
+    assert bool(forked) is forks
+
+
 def test_patterns_a_copy_compiled_are_kept_by_the_process_that_forked_it(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -32,8 +32,16 @@ from bringup.scan.turns import Turns
 from bringup.scan.walk import RepoFile
 
 AT_LEAST = 256
-"""Files the walk must find before copies are forked: a fork and the hand back of what a copy
-read cost a few milliseconds, a small repo's whole scan takes a few tens."""
+"""Files the walk must find before copies are forked, unless they are costly to read
+(``AT_LEAST_NS``): a fork and the hand back of what a copy read cost a few milliseconds, a
+small repo's whole scan takes a few tens."""
+AT_LEAST_NS = 150_000_000
+"""What reading the walk's files is expected to cost (``_cost``, summed) that has copies forked
+however few the files are: a repo of a few heavy files (long guides, build scripts) reads as
+long as one of hundreds of light ones. FlagScale (107 files, 0.60 s expected) read by this
+process alone: its CPU 0.61-0.62 s; with one copy 0.53-0.54 (the copy 0.09). InfiniCore (492
+files, 0.19 s expected, forked by its count): 0.43-0.44 alone, 0.38-0.40 with a copy. Half the
+evaluation checkouts (108 of 237) have fewer than ``AT_LEAST`` files and more than this."""
 
 MOST_COPIES = 7
 """Forked copies at most, whatever the number of cores: what one process does before and after
@@ -141,11 +149,13 @@ def read_ahead(
 ) -> dict[tuple[str, str], Read]:
     """The reading of each of ``files`` (each with its ref), by repo path and kind, shared
     between this process and ``forks`` copies, each taking the next file when it is free
-    (``turns``); empty below ``AT_LEAST`` files or without copies (the ordered pass then
-    reads every file)."""
-    if forks < 1 or len(files) < AT_LEAST:
+    (``turns``); empty without copies, or below ``AT_LEAST`` files that cost less than
+    ``AT_LEAST_NS`` to read (the ordered pass then reads every file)."""
+    if forks < 1:
         return {}
     costs = [_cost(entry) for entry, _ in files]
+    if len(files) < AT_LEAST and sum(costs) < AT_LEAST_NS:
+        return {}
     done: dict[tuple[str, str], Read] = {}
     for index in _cheapest_of_each_kind(files, costs):
         entry, ref = files[index]
