@@ -55,7 +55,30 @@ def test_a_build_passed_with_cmake_args_runs_again_without_them(tmp_path: Path) 
     compiler = _up(repo, state, {"CC": "/nonexistent/gcc"})
     assert compiler["status"] == "passed"
     assert compiler["reason"] == "not reused: variable CC changed since it passed in run 3"
-    assert _up(repo, state)["status"] == "reused"  # the run without either passed before
+    # the run without either passed in run 3, but the build on disk is run 4's, made with CC
+    # (review34): run again, it is then reused
+    last = _up(repo, state)
+    assert last["status"] == "passed"
+    assert last["reason"].startswith("not reused: variable CC differed when it last ran, in run 4")
+    assert _up(repo, state)["status"] == "reused"
+
+
+def test_a_pass_with_other_inputs_since_leaves_its_files_not_these(tmp_path: Path) -> None:
+    """A built with CMAKE_ARGS=A, then with B, then asked with A: the file on disk is B's,
+    and reusing A's pass said "passed" over it (review34)."""
+    repo = tmp_path / "sbe"
+    repo.mkdir()
+    (repo / "bringup.toml").write_text(_MANIFEST, encoding="utf-8")
+    (repo / ".gitignore").write_text("built.txt\n", encoding="utf-8")
+    state = tmp_path / "state"
+    built = repo / "built.txt"
+    assert _up(repo, state, {"CMAKE_ARGS": "-DA=1"})["status"] == "passed"
+    assert _up(repo, state, {"CMAKE_ARGS": "-DB=1"})["status"] == "passed"
+    assert built.read_text(encoding="utf-8") == "-DB=1"
+    again = _up(repo, state, {"CMAKE_ARGS": "-DA=1"})
+    assert again["status"] == "passed"
+    assert built.read_text(encoding="utf-8") == "-DA=1"
+    assert _up(repo, state, {"CMAKE_ARGS": "-DA=1"})["status"] == "reused"
 
 
 def _inputs(env: dict[str, str]) -> str:

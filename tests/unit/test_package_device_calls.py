@@ -105,3 +105,27 @@ def test_the_step_a_test_files_device_blocks_says_where_it_is_asked(
     main(["check", str(repo), "--snapshot", str(HOST), "--details", "chamfer"])
     out = " ".join(capsys.readouterr().out.split())
     assert "needs 1 GPU (unit_test.py:15); this machine has 0" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x = " + "-" * 20_000 + "1\ny = torch.zeros(1).cuda()\n",  # CPython: MemoryError
+        "print 'python 2'\nmodel.cuda()\n",
+        "x = 1\0\nmodel.cuda()\n",
+    ],
+)
+def test_a_module_the_parser_cannot_read_says_nothing(text: str) -> None:
+    """review34: a deep expression within the 64 KB read made ``ast.parse`` raise MemoryError,
+    and ``bringup scan`` ended "this is a bug in bringup"."""
+    assert device_calls(text) == []
+
+
+def test_a_modules_invalid_escapes_are_not_warned_of() -> None:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert device_calls('import re\nDIGITS = re.compile("\\d+")\nm = M().cuda()\n') == [
+            ("gpu", 3)
+        ]

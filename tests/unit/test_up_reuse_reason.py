@@ -37,6 +37,21 @@ def test_the_values_are_not_said() -> None:
     assert "s3cret" not in " ".join(said)
 
 
+def test_the_values_are_not_kept() -> None:
+    """The parts are written to history (``steps.parts``) and read back by ``bringup history
+    --json``: a credential in a variable steering pip or uv must not be in them (review34)."""
+    secret = {
+        "PIP_INDEX_URL": "https://user:s3cret@mirror.example/simple",
+        "UV_INDEX_PRIVATE_PASSWORD": "hunter2-token",
+    }
+    kept = repr(_parts(secret))
+    assert "s3cret" not in kept
+    assert "hunter2-token" not in kept
+    assert "var:UV_INDEX_PRIVATE_PASSWORD" in kept
+    other = {**secret, "UV_INDEX_PRIVATE_PASSWORD": "rotated"}
+    assert changed(_parts(secret), _parts(other)) == ["variable UV_INDEX_PRIVATE_PASSWORD"]
+
+
 def test_the_tree_is_said_with_its_advice_only_where_it_changed() -> None:
     then = _parts({})
     now = _parts({"CC": "clang", "CFLAGS": "-O0"}, tree="stat:9f1d")

@@ -218,7 +218,9 @@ def _run_step(
     if not ctx.force:
         unreused = _why_not_reused(ctx, step, setting, parts)
         earlier = ctx.history.passed(inputs)
-        lost = (ran or _unfinished(ctx, step) or _lost(ctx, setting, step)) if earlier else None
+        lost = (
+            (ran or _unfinished(ctx, step, given) or _lost(ctx, setting, step)) if earlier else None
+        )
         unreused = lost or unreused
         if earlier is not None and lost is None:
             ctx.history.add_step(
@@ -297,21 +299,44 @@ _HOW = {
 }
 
 
-def _unfinished(ctx: Context, step: PlanStep) -> Optional[str]:
+def _unfinished(ctx: Context, step: PlanStep, given: tuple[str, dict[str, str]]) -> Optional[str]:
     """Why a step that passed with these inputs runs again: it was started again since, and
-    that start did not pass. Its row is written before its command starts and again when it
-    ends: one left ``running`` (``up`` killed, crashed, the machine off, the disk full at its
-    end), ``interrupted``, failed or timed out may have left what it made half done, whatever
-    the pass before (outsider15 D1: a clean-then-build step killed midway was "reused" by
-    ``--resume``, its output gone)."""
+    that start did not pass, or passed with other inputs (``_shared``). Its row is written
+    before its command starts and again when it ends: one left ``running`` (``up`` killed,
+    crashed, the machine off, the disk full at its end), ``interrupted``, failed or timed out
+    may have left what it made half done, whatever the pass before (outsider15 D1: a
+    clean-then-build step killed midway was "reused" by ``--resume``, its output gone); one
+    that passed with ``CC`` set made what is on disk now with it, and the pass without it is
+    not what is there (review34: passed without CC, then with, then "reused" without it)."""
     last = ctx.history.last_ran(step.component, step.argv)
-    if last is None or last.status == "passed":
+    if last is None:
         return None
+    inputs, parts = given
+    if last.status == "passed":
+        if last.inputs in (None, inputs):
+            return None
+        if last.parts is None:
+            found = ["its inputs"]
+        else:
+            found = changed(_shared(last.parts), _shared(parts))
+            if not found:
+                return None
+        return (
+            f"not reused: {'; '.join(found)} differed when it last ran, in run {last.run_id}, "
+            "after it passed with these: what it made is that run's"
+        )
     how = _HOW.get(last.status, last.status)
     return (
         f"not reused: it {how} in run {last.run_id}, after it last passed with these inputs: "
         "what it made then may be gone"
     )
+
+
+def _shared(parts: dict[str, str]) -> dict[str, str]:
+    """The inputs of a step whose work lands where another run of it would write over it: not
+    its environment (a run in another one installed there: outsider14's two interpreters keep
+    env-1 reusable), nor the steps before it (one that ran again stops reuse by itself)."""
+    return {k: v for k, v in parts.items() if k not in ("environment", "before")}
 
 
 def _lost(ctx: Context, setting: StepSetting, step: PlanStep) -> Optional[str]:

@@ -182,7 +182,9 @@ def input_parts(
 ) -> dict[str, str]:
     """A step's inputs one by one, kept with its row so that a step run again says which
     changed (outsider15 D15: only ``CC`` changed, and the reason blamed a non-git tree's file
-    times). Each build variable under ``var:NAME``; the activation as a hash."""
+    times). Each build variable under ``var:NAME``, its value as a hash as the activation's: a
+    ``PIP_INDEX_URL`` or ``UV_INDEX_<NAME>_PASSWORD`` holds credentials, and the rows are read
+    back by ``bringup history --json`` and kept with a state folder."""
     parts = {
         "tree": tree,
         "environment": environment,
@@ -190,8 +192,12 @@ def input_parts(
         "activation": hashlib.sha256(json_bytes(list(activation))).hexdigest(),
         "before": before,
     }
-    parts.update((f"var:{pair[0]}", pair[1]) for pair in variables)
+    parts.update((f"var:{pair[0]}", _hashed(pair[1])) for pair in variables)
     return parts
+
+
+def _hashed(value: str) -> str:
+    return hashlib.sha256(value.encode("utf-8", "surrogateescape")).hexdigest()
 
 
 _PART_WORDS = {

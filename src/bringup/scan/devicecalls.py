@@ -17,6 +17,7 @@ and scripts are features of their own.
 from __future__ import annotations
 
 import ast
+import warnings
 from collections.abc import Iterator
 from typing import Optional
 
@@ -71,16 +72,16 @@ def _unguarded(node: ast.AST, names: dict[str, str], inside: bool) -> Iterator[t
 
 def device_calls(text: str) -> list[tuple[str, int]]:
     """(device kind, line) of a module's unguarded device calls; none when it cannot be
-    parsed."""
+    parsed (Python 2, not Python, nested past the parser's limits)."""
     names = {name: kind for name, kind in device_names().items() if kind != "cpu"}
     lowered = text.lower()
     if not any(name in lowered for name in names):
         return []  # no device named: nothing to parse
     try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError):
-        return []
-    try:
+        with warnings.catch_warnings():  # a module's invalid escapes are its own business
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text)
         return list(_unguarded(tree, names, False))
-    except RecursionError:
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        # MemoryError: CPython's parser on a deep expression (``x = ---…1``, 20 KB)
         return []
