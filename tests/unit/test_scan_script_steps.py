@@ -65,6 +65,10 @@ def test_a_name_is_read_by_whole_words_and_word_ends() -> None:
     # words that only start alike: a checksum benchmark, a checkpoint tool
     assert not step_script("checksum.sh")
     assert not step_script("checkpoint_merge.sh")
+    # words that only end alike, or undo the step (review34): not steps
+    for name in ("download_latest.sh", "contest.sh", "bookmaker.sh", "uninstall.sh"):
+        assert not step_script(name), name
+    assert step_script("selftest.sh")
     assert _steps("scripts/checksum.sh", CHECKSUM) == []
 
 

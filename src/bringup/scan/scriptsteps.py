@@ -2,9 +2,11 @@
 it runs.
 
 A script is a step when a word of its name says it builds, tests, installs or converts: a
-whole word or its end (``run_tests.sh``, ``rebuild.sh``, ``unittest.sh``), not a word that
-merely starts alike (``checksum.sh`` and ``checkpoint.sh`` check nothing; ebiggers/libdeflate@
-28e88e9 scripts/checksum.sh:1-10 benchmarks a checksum). A script for another platform is no
+whole word, or one made of such a word behind a prefix that keeps its sense (``run_tests.sh``,
+``rebuild.sh``, ``unittest.sh``, ``pretest.sh``) — not a word that merely starts alike
+(``checksum.sh`` and ``checkpoint.sh`` check nothing; ebiggers/libdeflate@28e88e9
+scripts/checksum.sh:1-10 benchmarks a checksum) nor one that merely ends alike (``latest``,
+``contest``, ``bookmaker``; ``uninstall`` undoes the install). A script for another platform is no
 step on the Linux machines bringup plans for: its name says so (``android_build.sh``, "Build
 libdeflate for Android", scripts/android_build.sh:19, configures ``build/`` with the NDK's
 toolchain file at :113) or it drives one (``adb``, ``xcodebuild``: scripts/android_tests.sh:49
@@ -24,9 +26,12 @@ from bringup.model import Step
 from bringup.scan.commands import Command, program_name
 from bringup.scan.extraction import Extraction
 
-_STEP_STEMS = ("build", "compil", "mak", "test", "check", "install", "convert")
+_STEP_STEMS = ("build", "compil", "mak", "cmak", "test", "check", "install", "convert")
 _ENDINGS = ("", "e", "s", "es", "ing", "er", "ers", "ed")
 """A step word's stem and the endings it takes (``make``, ``making``, ``compiled``, ``tests``)."""
+_PREFIXES = ("", "re", "pre", "post", "unit", "self", "smoke", "auto", "full", "quick")
+"""What may stand before a step word inside one word of a name and keep it a step
+(``rebuild``, ``unittest``, ``selftest``); any other start makes another word (``latest``)."""
 _OTHER_PLATFORMS = frozenset(
     {"android", "ndk", "ios", "iphone", "ipados", "tvos", "watchos", "xcode", "macos", "osx"}
     | {"darwin", "mac", "windows", "win", "win32", "win64", "mingw", "msvc", "msys", "cygwin"}
@@ -48,8 +53,10 @@ def _words(stem: str) -> list[str]:
 
 def _step_word(word: str) -> bool:
     return any(
-        word.endswith(ending) and word[: len(word) - len(ending)].endswith(_STEP_STEMS)
+        word.endswith(ending) and word[: len(word) - len(ending)] == prefix + stem
         for ending in _ENDINGS
+        for prefix in _PREFIXES
+        for stem in _STEP_STEMS
     )
 
 
