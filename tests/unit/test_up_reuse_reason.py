@@ -48,8 +48,13 @@ def test_the_values_are_not_kept() -> None:
     assert "s3cret" not in kept
     assert "hunter2-token" not in kept
     assert "var:UV_INDEX_PRIVATE_PASSWORD" in kept
+    # not even as a hash a word list could be run against: a rotated password changes no
+    # build and is no change; the index's host is one
     other = {**secret, "UV_INDEX_PRIVATE_PASSWORD": "rotated"}
-    assert changed(_parts(secret), _parts(other)) == ["variable UV_INDEX_PRIVATE_PASSWORD"]
+    assert changed(_parts(secret), _parts(other)) == []
+    assert build_variables(secret) == build_variables(other)
+    moved = {**secret, "PIP_INDEX_URL": "https://user:s3cret@other.example/simple"}
+    assert changed(_parts(secret), _parts(moved)) == ["variable PIP_INDEX_URL"]
 
 
 def test_the_tree_is_said_with_its_advice_only_where_it_changed() -> None:

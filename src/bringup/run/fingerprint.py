@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from bringup.process import CommandRunner
+from bringup.redaction import redact_secrets
 from bringup.run.ignorefiles import IGNORE_FILE, Rule, ignored, read_rules
 from bringup.utf8text import json_bytes
 
@@ -138,9 +139,13 @@ CI job its cache folder (review33)."""
 
 
 def build_variables(env: Mapping[str, str]) -> list[list[str]]:
-    """The pairs of ``env`` that steer a build or an install, sorted."""
+    """The pairs of ``env`` that steer a build or an install, sorted, each value with its
+    secrets redacted (an index URL's user and password, a ``*_PASSWORD``/``*_TOKEN`` value):
+    what a step's inputs are hashed from and kept as, so no hash in the history can be
+    checked against a word list for a short password (review34); a changed password
+    steers no build."""
     return sorted(
-        [name, value]
+        [name, redact_secrets(f"{name}={value}").partition("=")[2]]
         for name, value in env.items()
         if name in BUILD_VARIABLES
         or (
