@@ -14,6 +14,7 @@ import pytest
 
 from bringup.cli.main import main
 from bringup.scan.repo import scan_repo
+from bringup.scan.steps_found import _configures_built
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = ROOT / "tests" / "fixtures" / "hosts" / "linux-x86_64-debian12-cuda13-toolkit-no-driver"
@@ -107,3 +108,14 @@ def test_the_script_that_configures_the_toolkit_build_waits_for_the_toolkit(
     (repo / "src" / "CMakeLists.txt").write_text("project(x)\nadd_executable(main main.cpp)\n")
     (step,) = scan_repo(repo, "ACLHelloWorld").component.steps
     assert not step.needs.toolkit
+
+
+def test_cmakes_command_mode_configures_no_folder(tmp_path: Path) -> None:
+    """``cmake -E make_directory src`` makes a folder; it does not configure src/ (review34):
+    a script doing only that waits for no toolkit; ``-B build -G Ninja`` names no source."""
+    builds = {"src": "npu", "build": "npu", "Ninja": "npu"}
+    assert _configures_built("cmake -E make_directory src\n", builds) is None
+    assert _configures_built("cmake --build build\n", builds) is None
+    assert _configures_built("cmake -B build -G Ninja\n", builds) is None
+    assert _configures_built("cmake -S src -B build\n", builds) == "npu"
+    assert _configures_built("cmake ../../../src\n", builds) == "npu"

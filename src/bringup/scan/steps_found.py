@@ -228,10 +228,11 @@ def _configures_built(text: Optional[str], builds: Mapping[str, str]) -> Optiona
     if text is None or "cmake" not in text:
         return None
     for command in parse_commands(text):
-        if not command.argv or command.argv[0].rsplit("/", 1)[-1] != "cmake":
+        argv = command.argv
+        if not argv or argv[0].rsplit("/", 1)[-1] != "cmake" or argv[1:2] in _NOT_CONFIGURING:
             continue
-        for word in command.argv[1:]:
-            if word.startswith("-") and word != "-S":
+        for before, word in zip(argv, argv[1:]):
+            if (word.startswith("-") and word != "-S") or before in _TAKES_VALUE:
                 continue
             tail = _UP_FOLDERS.sub("", posixpath.normpath(word)) or "."
             for folder, kind in builds.items():
@@ -240,6 +241,11 @@ def _configures_built(text: Optional[str], builds: Mapping[str, str]) -> Optiona
     return None
 
 
+_NOT_CONFIGURING = (("-E",), ("-P",), ("--build",), ("--install",), ("--open",))
+"""``cmake``'s modes that configure no project: a command (``cmake -E make_directory src``
+names a folder it makes, review34), a script, building or installing a configured tree."""
+_TAKES_VALUE = frozenset({"-G", "-B", "-T", "-A", "-C", "-D", "-U", "--preset", "--toolchain"})
+"""Options whose value is the next word (``-G Ninja``, ``-B build``), not a source folder."""
 _SCRIPT_SUFFIXES = (".sh", ".bash")
 _SPELLED_PIP = lazyre.compile(r"""p[\\'"]*i[\\'"]*p""")
 _SPELLED_INSTALL = lazyre.compile(r"""i[\\'"]*n[\\'"]*s[\\'"]*t[\\'"]*a[\\'"]*l[\\'"]*l""")
