@@ -171,6 +171,7 @@ def _run_unit(
             if step.kind in PREPARES:
                 stop = stop or f"{step.component}: step {step.order} ({step.name}) could not run"
             continue
+        variables = build_variables(setting.env)
         inputs = step_inputs(
             tree=ctx.trees[step.component],
             environment=setting.fingerprint,
@@ -178,7 +179,7 @@ def _run_unit(
             cwd=str(cwd),
             activation=setting.activation,
             before=before,
-            variables=build_variables(setting.env),
+            variables=variables,
         )
         parts = input_parts(
             tree=ctx.trees[step.component],
@@ -186,7 +187,7 @@ def _run_unit(
             cwd=str(cwd),
             activation=setting.activation,
             before=before,
-            variables=build_variables(setting.env),
+            variables=variables,
         )
         before = inputs
         if ctx.runner.stopped:
