@@ -106,3 +106,42 @@ def test_listed_devices_of_a_table_cut_off_are_not_unverified(
     main(["check", str(repo), "--target", str(NPU_TABLE), "--json"])
     (verdict,) = json.loads(capsys.readouterr().out)["data"]["verdicts"]
     assert verdict["on_target"]["status"] == "environment"
+
+
+NPU_SMI_CUT = """npu-smi info
++------------------------------------------------------------------------------------------------+
+| npu-smi 24.1.rc3                 Version: 24.1.rc3                                             |
++---------------------------+---------------+----------------------------------------------------+
+| NPU   Name                | Health        | Power(W)    Temp(C)           Hugepages-Usage(page)|
+| Chip                      | Bus-Id        | AICore(%)   Memory-Usage(MB)  HBM-Usage(MB)        |
++===========================+===============+====================================================+
+| 0     910B1               | OK            | 94.6        49                0    / 0             |
+| 0                         | 0000:C1:00.0  | 0           0    / 0          3373 / 65536         |
++===========================+===============+====================================================+
+| 1     910B1               | OK            | 97.8        48                0    / 0             |
+| 0                         | 0000:01:00.0  | 0           0    / 0          3367 / 65536         |
++===========================+===============+====================================================+
+| 2     910B1               | OK            | 93.0        48
+"""
+"""https://github.com/vllm-project/vllm-ascend/issues/152 (its npu-smi table, cut where the
+issue's excerpt ends, as outsider16 pasted it: /work/outsider16/reports/r1_npusmi_trunc.txt)."""
+
+
+def test_a_table_cut_off_after_listed_npus_says_the_same_in_text_and_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Three NPUs listed, the rest cut off: the target has at least those three, so the row
+    is ``environment``; the text must not say "planned for it unverified" beside it
+    (outsider16 D13: the text said unverified, the column and --json plain environment)."""
+    repo = tmp_path / "r"
+    repo.mkdir()
+    (repo / "requirements.txt").write_text("torch==2.1.0\ntorch-npu==2.1.0.post3\n")
+    report = tmp_path / "npusmi.txt"
+    report.write_text(NPU_SMI_CUT, encoding="utf-8")
+    assert main(["check", str(repo), "--target", str(report), "--json"]) == 0
+    (verdict,) = json.loads(capsys.readouterr().out)["data"]["verdicts"]
+    assert verdict["on_target"]["status"] == "environment"
+    main(["check", str(repo), "--target", str(report)])
+    text = capsys.readouterr().out
+    assert "environment 1" in text
+    assert "unverified" not in text

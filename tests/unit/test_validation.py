@@ -152,11 +152,16 @@ def test_kb_validate_fails_on_broken_signature_files(
     assert "not valid RE2 syntax" in err
     assert "2 problem(s) in 2 file(s)" in err
     assert main(["kb", "validate", "--json", str(overlay)]) == 2
-    problems = json.loads(capsys.readouterr().out)["data"]["problems"]
-    assert [(p["path"].rsplit("/", 1)[-1], p["line"]) for p in problems] == [
+    envelope = json.loads(capsys.readouterr().out)
+    # README: a failure's envelope has data null and every problem under error (O16 D17)
+    assert envelope["data"] is None
+    assert envelope["error"]["kind"] == "input"
+    problems = envelope["error"]["problems"]
+    assert [(p["file"].rsplit("/", 1)[-1], p["line"]) for p in problems] == [
         ("a.toml", 4),
         ("b.toml", 6),
     ]
+    assert problems[0]["message"].startswith("record 'site.cluster.fabric', field 'layer': ")
 
 
 def test_kb_validate_counts_the_signatures_it_checked(

@@ -16,7 +16,7 @@ from typing import Any, Optional
 import click
 
 from bringup.cli.options import FORMAT, JSON, KB_DIR, KB_EXTRA, load_kb
-from bringup.errors import ExitCode, InputError
+from bringup.errors import ExitCode, InputError, InputErrors
 from bringup.kb import KnowledgeBase, parse_subject_version
 from bringup.kb.loader import check_dir, compile_dirs
 from bringup.kb.paths import builtin_dir
@@ -186,6 +186,9 @@ def validate(*, directory: Path, standalone: bool, as_json: bool) -> int:
             "(failures/*.toml); check the directory's name",
         )
     code = ExitCode.BAD_INPUT if problems else ExitCode.OK
+    if as_json and problems:
+        # the envelope's rule for exit 2: data null, every problem under ``error``
+        raise InputErrors([problem.error() for problem in problems])
     if as_json:
         data = {
             "directory": str(directory),

@@ -15,7 +15,7 @@ import msgspec
 from bringup import backends
 from bringup.model.plan import Design, Plan, PlanStep, Reason
 from bringup.model.resolution import Resolution, Verdict
-from bringup.report.check_text import os_named
+from bringup.report.check_text import count_unsaid, os_named
 from bringup.report.check_why import Numbered
 from bringup.report.matching_text import relative
 from bringup.report.reason_wording import device_word
@@ -252,12 +252,8 @@ def _count_unknown(name: str, design: Design) -> str:
     for host in design.hosts:
         if not any(need.component == name for need in host.needs):
             continue
-        devices = backends.backend(host.backend).devices
-        count = have.get(devices.count_subject) if devices is not None else None
-        named = have.get(devices.kind_subject) if devices is not None else None
-        if named is not None and named.known and named.values:
-            continue  # devices of the kind are listed (a table cut off: how many more, unsaid)
-        if count is not None and not count.known:
+        count = count_unsaid(host, have)
+        if count is not None:
             why = f" ({count.reason})" if count.reason else ""
             return f", unverified: its {host.kind.upper()} count is unknown{why}"
     return ""

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import os
 import shlex
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 import msgspec
 
 from bringup.model import Component, Snapshot, keys
-from bringup.model.plan import Design, KindNeed, Plan, PlanStep, Reason
-from bringup.model.resolution import Conflict, ConflictItem, Resolution, Verdict
+from bringup.model.plan import Design, HostKind, KindNeed, Plan, PlanStep, Reason
+from bringup.model.resolution import Conflict, ConflictItem, HostValue, Resolution, Verdict
 from bringup.report.commandline import shown_step
 from bringup.report.document import Document, Paragraph
 from bringup.report.styled import Line
@@ -155,18 +155,35 @@ def target_lacks(design: Design) -> list[str]:
     return lacks + _devices_unknown(design)
 
 
+def count_unsaid(host: HostKind, have: Mapping[str, HostValue]) -> Optional[HostValue]:
+    """The target's device count for ``host``'s kind when its report does not say how many
+    it has and lists none of them (a collect_env that says "CUDA available: False" and names
+    no GPU); None when it says, or lists devices of the kind (a table cut off after three
+    NPUs has at least those three). The one rule both the sentence under the design and the
+    ``on the target`` column follow (outsider16 D13: the text said "planned for it
+    unverified" where the column said plain ``environment``)."""
+    from bringup import backends
+
+    devices = backends.backend(host.backend).devices
+    if devices is None:
+        return None
+    count = have.get(devices.count_subject)
+    named = have.get(devices.kind_subject)
+    if named is not None and named.known and named.values:
+        return None
+    return count if count is not None and not count.known else None
+
+
 def _devices_unknown(design: Design) -> list[str]:
     """A named target whose report does not say how many devices of a kind it has (a
     collect_env of a host with no GPU says nothing of NPUs): the repos that need that kind
     are planned for it unverified, and that is said, not left to read as "can run there"."""
-    from bringup import backends
 
     have = {value.subject: value for value in design.resolution.host}
     said = []
     for host in design.hosts:
-        devices = backends.backend(host.backend).devices
-        count = have.get(devices.count_subject) if devices is not None else None
-        if not host.needs or count is None or count.known:
+        count = count_unsaid(host, have)
+        if not host.needs or count is None:
             continue
         names = ", ".join(need.component for need in host.needs)
         why = f": {count.reason}" if count.reason else ""

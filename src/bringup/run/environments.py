@@ -26,7 +26,7 @@ from bringup.model.resolution import Environment
 from bringup.model.rules import Rule
 from bringup.model.snapshot import Snapshot
 from bringup.plan.actions import is_automatic
-from bringup.process import CommandRunner
+from bringup.process import CommandRunner, Completed
 from bringup.run.activation import Activation
 from bringup.run.history import now
 from bringup.run.indexes import IndexSettings, past_unreachable, without_credentials
@@ -280,6 +280,9 @@ def make_environment(
     for number, argv in enumerate(commands, 1):
         log = log_dir / f"{spec.name}-create{retry}-{number}.log"
         done = runner.run(argv, timeout=CREATE_TIMEOUT_S, env=env, log_path=log)
+        if not done.ok and number == 1 and uv is not None and spec.seed:
+            own = _venv_seeded_offline(spec, path, runner, env, log)
+            done = own if own.ok else done  # else uv's failure says more of the index
         if not done.ok and spec.built_on_torch and number == len(commands):
             # the rest is installed: only the repos that need these wait (not stamped: the
             # next ``up`` tries again)
@@ -304,6 +307,24 @@ def make_environment(
     record(path)
     stamp.write_text(f"{fingerprint}\n{made_as}\n", encoding="utf-8")
     return Made(spec, path, made_as=made_as, replaced=replaced)
+
+
+def _venv_seeded_offline(
+    spec: EnvironmentSpec,
+    path: Path,
+    runner: CommandRunner,
+    env: Mapping[str, Optional[str]],
+    log: Path,
+) -> Completed:
+    """The environment made by its interpreter's own ``venv``, after ``uv venv --seed`` failed:
+    uv takes pip from the index, the interpreter's ``ensurepip`` from the wheel it ships, so
+    an index that does not answer, or holds only a pip too new for an old Python, does not
+    stop an environment pip itself would make (outsider16 D14: Python 3.8 beside a local
+    index holding pip 26 only). Its log follows uv's, which keeps why uv failed."""
+    shutil.rmtree(path, ignore_errors=True)
+    own = log.with_name(log.stem + "-venv.log")
+    argv = [spec.interpreter or "python3", "-m", "venv", str(path)]
+    return runner.run(argv, timeout=CREATE_TIMEOUT_S, env=env, log_path=own)
 
 
 UNREACHABLE = ("error sending request", "Connection refused", "dns error", "operation timed out")
