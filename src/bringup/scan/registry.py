@@ -14,8 +14,8 @@ from bringup.scan.cmake import extract_cmake
 from bringup.scan.cmakepresets import CMAKE_PRESETS, extract_cmake_presets
 from bringup.scan.conda_env import extract_conda_env
 from bringup.scan.depjson import DEPENDENCY_JSON, extract_dependency_json
+from bringup.scan.docdevices import extract_docs_and_examples
 from bringup.scan.dockerfile import extract_dockerfile
-from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.gitmodules import extract_gitmodules
 from bringup.scan.gomod import GO_MOD, extract_go_mod
@@ -41,7 +41,7 @@ EXTRACTORS: dict[str, Extractor] = {
     "cmake": extract_cmake,
     "dockerfile": extract_dockerfile,
     "shell": extract_script,
-    "docs": extract_docs,
+    "docs": extract_docs_and_examples,
     "tests": extract_test_guards,
     "ci": extract_ci,
     "makefile": extract_makefile,

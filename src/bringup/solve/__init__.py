@@ -3,6 +3,18 @@ prefer what is installed and then the newest, and minimal conflicts with their s
 
 ``solve`` is pure: repos, a snapshot, knowledge-base rules and a release catalogue in; a
 ``Resolution`` out. The answer-set program is ``encoding.lp``; see README.md in this folder.
+
+A toolkit beside a framework (CUDA beside torch): the toolkit's pin is one the framework's
+release was built for where a row lists those builds (``builds = true``: torch 1.7's cu92 to
+cu110), a recommendation that weighs above what is installed and above the newest, broken only
+where a hard line leaves no such build (then a caveat says so); where the framework refuses a
+toolkit of another major when an extension is built against it (torch >= 1.10's
+``cpp_extension``), that major is a hard row in every environment that holds both, whether or
+not the scan saw the build: an extension compiled at run time (``cpp_extension.load``,
+stylegan2-ada-pytorch's custom ops) is seen by no step, and a toolkit of torch's major always
+exists to install. Otherwise the toolkit is the newest that the driver and GPU rows allow
+(``cuda_driver``, ``cuda_arch``). A torch no row lists the builds of leaves the toolkit to those
+rows alone, and the verdict says the pin is unverified (outsider15 D3).
 """
 
 from bringup.solve.catalogue import (

@@ -223,7 +223,14 @@ def host_groups(
     for one of them, never both in one environment (hiyouga/LLaMA-Factory, README.md:605-607
     "For Ascend NPU users" beside its CUDA route, got CANN, torch_npu and CUDA together: O9
     #2). A repo that needs no kind joins the host with the most repos that need one kind
-    only; one that asks for nothing and has no step (a book of samples: outsider11 #14,
+    only, and may share their environment: on purpose, as the design asks for one environment
+    where one holds the repos, the fewest otherwise (DESIGN.md, ``solve``). A CPU repo runs on
+    that host too, and one a GPU repo imports must share its interpreter; sharing no package is
+    no reason to split (packages not shared do not conflict), and where its versions do
+    conflict the solver splits it off with that conflict as the reason. A group of its own
+    would give it an environment of its own on every stack, with no conflict to show for it
+    (outsider14 D4: sbe beside chamfer shares environment 1; its verdict asks for no CUDA).
+    One that asks for nothing and has no step (a book of samples: outsider11 #14,
     zhouxzh/Ascend310@c6c6460 was planned into the CANN and torch_npu environment) is no
     kind's: a group of kind ``""`` of its own; no kind at all: one such group of every repo."""
     needed = [(c, kinds_needed(c)) for c in components]
