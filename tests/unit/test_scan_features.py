@@ -474,7 +474,7 @@ def test_a_scan_that_fails_still_drops_its_lexed_cmake_texts(
         assert cmakelex._lexed.cache_info().currsize > 0  # the scan lexed the file
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(repo, "_one_each", failing)
+    monkeypatch.setattr(repo, "one_each", failing)
     with pytest.raises(RuntimeError):
         scan_repo(tmp_path, ".")
     assert cmakelex._lexed.cache_info().currsize == 0

@@ -208,8 +208,10 @@ def test_copies_are_forked_for_the_cores_nothing_else_keeps_busy(
 @pytest.mark.parametrize(
     ("rel", "alike"),
     [
-        ("build.sh", True),  # the repo's own script: read as the build's anyway
-        ("scripts/global_proxy.sh", True),
+        ("build.sh", True),  # the repo's own script named to build: read as the build's anyway
+        ("scripts/build_proxy.sh", True),
+        # named for neither building nor fetching: its downloads are the build's when run
+        ("scripts/global_proxy.sh", False),
         ("omni/accelerators/sched/global_proxy/oat_check.sh", True),  # a check's, never
         ("omni/accelerators/sched/global_proxy/build.sh", False),
     ],
@@ -231,8 +233,9 @@ def test_the_repo_s_own_script_the_build_runs_is_not_read_again(
 ) -> None:
     root = tmp_path / "omni-infer"
     (root / "scripts").mkdir(parents=True)
-    (root / "scripts/global_proxy.sh").write_text(OMNI_GLOBAL_PROXY)
-    (root / "build.sh").write_text("#!/bin/bash\nbash scripts/global_proxy.sh\n")
+    # constructed placement and name: the part's script among the repo's own, named to build
+    (root / "scripts/build_proxy.sh").write_text(OMNI_GLOBAL_PROXY)
+    (root / "build.sh").write_text("#!/bin/bash\nbash scripts/build_proxy.sh\n")
     alone = _scanned(root, 0)
     here = os.getpid()
     again: list[str] = []

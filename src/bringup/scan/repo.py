@@ -20,22 +20,18 @@ import msgspec
 from bringup import lazyre
 from bringup.model import Component, Requirement, Role, Source, Step, file_source
 from bringup.scan import cmakelex
-from bringup.scan.anyof import merge_repeats
 from bringup.scan.buildruns import builds_running
 from bringup.scan.cited import cited_files
 from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless
-from bringup.scan.contradictions import find_contradictions
 from bringup.scan.devicefree import as_route
 from bringup.scan.devicesupport import supported_devices
 from bringup.scan.extraction import Extraction, Finding
-from bringup.scan.fetches import cited_where_included, one_need, own_clone
-from bringup.scan.followed import follow_guides, include_places, included
+from bringup.scan.fetches import cited_where_included, own_clone
+from bringup.scan.followed import include_places
 from bringup.scan.gomod import go_modules
-from bringup.scan.guides import primary_readme
 from bringup.scan.handoff import handed_over
-from bringup.scan.implied import fold_implied, one_file_alternatives
 from bringup.scan.libtorch import as_libtorch, libtorch_folder
 from bringup.scan.linked import with_wheel_libraries
 from bringup.scan.linterimports import library_tools
@@ -44,23 +40,21 @@ from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.members import shared_by_members
 from bringup.scan.meson import meson_wraps
-from bringup.scan.netgeneric import fold_generic_network
 from bringup.scan.ownfolder import own_names
 from bringup.scan.ownrecipe import Recipes, read_recipes
 from bringup.scan.packageread import package_reads
 from bringup.scan.pkgimports import package_lines, top_packages
 from bringup.scan.progress import Progress
-from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.pytestconfig import python_files
 from bringup.scan.readahead import Reader
-from bringup.scan.registry import AUTHORITY
-from bringup.scan.releasepins import without_superseded_pins
+from bringup.scan.readloop import read_files
+from bringup.scan.repoonce import one_each
 from bringup.scan.repotexts import RepoTexts
 from bringup.scan.roles import described, guess_role
 from bringup.scan.routecomponents import route_components
 from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
-from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes, united
+from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes
 from bringup.scan.setupcmake import by_setup
 from bringup.scan.specspans import folder_named, python_listed, variant_build
 from bringup.scan.stepfiles import StepFiles, device_of_tests, placed
@@ -75,10 +69,9 @@ from bringup.scan.steps_found import (
 from bringup.scan.submodules import checked_out, declared_submodules
 from bringup.scan.translations import originals_route, originals_win
 from bringup.scan.unrun import drop_unrun_tools
-from bringup.scan.unversioned import Settled, settle_unversioned, stated_in_scopes
+from bringup.scan.unversioned import stated_in_scopes
 from bringup.scan.versioninfo import checked_versions
 from bringup.scan.walk import RepoFile, walk_repo
-from bringup.scan.wheelpython import fold_wheel_pythons
 from bringup.subjects import canonical_subject, python_subject
 
 
@@ -226,25 +219,6 @@ def _role(
     return guess_role(name, readme, description, requires)
 
 
-def _one_each(
-    stated: list[Requirement], authority: dict[str, int], component: str, texts: dict[str, str]
-) -> tuple[Settled, list[Finding]]:
-    """The repo scope's requirements each stated once: unversioned mentions settled, the
-    releases one file names as alternatives made one, contradictions found (their findings
-    returned beside), repeats and statements another implies folded."""
-    settled = settle_unversioned(
-        as_stated_subjects(one_need(without_superseded_pins(stated))), component
-    )
-    requirements, contradictions = find_contradictions(
-        fold_wheel_pythons(one_file_alternatives(settled.requirements, texts), authority),
-        authority,
-        component,
-    )
-    requirements = merge_repeats(united(requirements, authority), authority)
-    folded = fold_generic_network(fold_implied(requirements, authority))
-    return settled._replace(requirements=folded), contradictions
-
-
 def _by_path(texts: dict[str, tuple[RepoFile, str]]) -> dict[str, str | None]:
     """The texts the scan read, by repo path: what ``RepoTexts`` starts from."""
     return {entry.rel: text for entry, text in texts.values()}
@@ -324,9 +298,6 @@ def scan_repo(
     with cmakelex.kept():  # the repo's lexed CMake texts, dropped however its scan ends
         component = name or (manifest.name if manifest and manifest.name else root.resolve().name)
         files, stats = walk_repo(root, manifest.ignore if manifest else (), progress=progress)
-        queue: list[RepoFile] = list(files)
-        seen = {file.rel for file in files}
-        extracted: list[tuple[str, Extraction]] = []  # each file read's, with the file
         findings = [
             Finding(
                 kind="unreadable",
@@ -336,38 +307,25 @@ def scan_repo(
             )
             for rel, why in stats.unreadable
         ]
-        authority: dict[str, int] = {}
-        texts: dict[str, tuple[RepoFile, str]] = {}
-        readme = ""
-        first_readme = primary_readme([f.rel for f in files if f.kind == "docs"])
-        guides: list[str] = []
-        run: set[str] = set()  # the scripts the repo's build scripts run (``shellruns``)
         # a repo with no build at its top: its README states what all its members share
-        collection = rootless(seen)
+        collection = rootless({file.rel for file in files})
         reader = Reader([(f, _ref(shown, f.rel)) for f in files], collection, forks)
-        while queue:
-            entry = queue.pop(0)
-            ref = _ref(shown, entry.rel)
-            text, problems = reader.text(entry, ref)
-            findings.extend(msgspec.structs.replace(p, component=component) for p in problems)
-            if text is None:
-                continue
-            texts[ref] = (entry, text)
-            if entry.kind == "docs" and not readme and entry.rel.lower().startswith("readme"):
-                readme = text
-            if entry.rel == first_readme:
-                guides, queue = follow_guides(root, entry.rel, text, seen, queue)
-            authority[ref] = AUTHORITY[entry.kind]
-            extraction = reader.extraction(entry, ref, text, run_by_build=entry.rel in run)
-            extracted.append((entry.rel, extraction))
-            queue.extend(included(root, extraction, seen, run, entry.kind))
+        read = read_files(root, files, reader, lambda rel: _ref(shown, rel), component)
+        extracted, texts, authority, readme, guides = (
+            read.extracted,
+            read.texts,
+            read.authority,
+            read.readme,
+            read.guides,
+        )
+        findings += read.findings
         extractions, known = [e for _, e in extracted], RepoTexts(root, _by_path(texts))
         kept = StepFiles(frozenset(stats.scripts), known.inside)  # read once for all steps
         builds, provides = (
             toolkit_folders(extracted, known.known),
             sorted({p for e in extractions for p in e.provides}),
         )
-        scopes = file_scopes(seen, texts, stats.manifests, package_reads(extracted))
+        scopes = file_scopes(read.seen, texts, stats.manifests, package_reads(extracted))
         requirements = route_components(
             cited_where_included(
                 drop_unrun_tools(
@@ -418,7 +376,7 @@ def scan_repo(
             scopes=scopes,
             collection=collection,
         )
-        settled, contradictions = _one_each(
+        settled, contradictions = one_each(
             originals_win(scoped.requirements, {ref: e.rel for ref, (e, _) in texts.items()}),
             authority,
             component,

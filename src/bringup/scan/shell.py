@@ -28,6 +28,7 @@ from bringup.scan.deviceids import launch_counts, script_vendor
 from bringup.scan.envsetup import toolkit_script
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fillins import is_fill_in
+from bringup.scan.handedhomes import handed_homes
 from bringup.scan.inlinepy import inline_imports
 from bringup.scan.kernelchips import build_chips, listed_chips
 from bringup.scan.netvars import script_downloads
@@ -382,8 +383,20 @@ def _repo_level(rel: str) -> bool:
 def read_alike_if_run(rel: str) -> bool:
     """Whether the script at ``rel`` reads the same whether the repo's build runs it or not
     (``readahead`` then keeps its first reading): one of the repo's own scripts is read as the
-    build's anyway, a check's or a non-installer's never."""
-    return _repo_level(rel) or _never_builds(rel.rsplit("/", 1)[-1])
+    build's anyway when its name says it installs, a check's or a non-installer's never."""
+    return (_repo_level(rel) and _installer_named(rel)) or _never_builds(rel.rsplit("/", 1)[-1])
+
+
+def _installer_named(rel: str) -> bool:
+    """Whether the repo-level script at ``rel`` is named for building, installing or fetching
+    (``_INSTALLING_SCRIPT``), not for testing; one part's own installer lies deeper
+    (scripts/ascend/dependencies_ascend.sh)."""
+    name = rel.rsplit("/", 1)[-1]
+    return (
+        bool(_INSTALLING_SCRIPT.search(name))
+        and not NOT_INSTALLING.search(name)
+        and (rel.count("/") <= 1)
+    )
 
 
 def _never_builds(name: str) -> bool:
@@ -415,10 +428,7 @@ def _installs(
     ci/build.sh:110 clones the torch_npu sources), through a runner function of its own
     or from an address a variable holds (``netvars.script_downloads``)."""
     name = file.rel.rsplit("/", 1)[-1]
-    if not _INSTALLING_SCRIPT.search(name) or NOT_INSTALLING.search(name):
-        return []
-    # one part's own installer lies deeper (scripts/ascend/dependencies_ascend.sh)
-    if file.rel.count("/") > 1:
+    if not _installer_named(file.rel):
         return []
     pips = (c for c in commands if pip_install_targets(c.argv) is not None)
     found = (r for c in pips for r in requirements_of(c, file.source(c.line), hard=True))
@@ -444,7 +454,9 @@ def extract_shell(file: SourceFile) -> Extraction:
     # a part's script the build runs: what it runs the build runs (``shellruns``)
     building = (repo_level or file.run_by_build) and not _never_builds(name)
     ran = commands if repo_level else commands_of(joined) if building else []
-    if building and not repo_level:  # what it downloads the build downloads
+    # what a script the build or a guide's build steps run downloads, the build downloads,
+    # whatever its name (cann-on-gpu README.md:64 ``./deploy.sh``, which clones CUTLASS)
+    if building and (not repo_level or (file.run_by_build and not _installer_named(file.rel))):
         installs = script_downloads(file, joined, ran)
     requirements = (
         in_branches(file, environment_requirements(file, commands))
@@ -456,7 +468,7 @@ def extract_shell(file: SourceFile) -> Extraction:
         + (os_probe(file) if repo_level else [])
         + installs
         + (cloned_dependencies(file, commands, installs) if repo_level else [])
-        + (_handed_homes(file, joined) if repo_level else [])
+        + (handed_homes(file, joined, _homes()) if repo_level else [])
         + (
             script_tools(file, ran, runner_functions(joined), testing_lines(joined))
             if building
@@ -476,23 +488,9 @@ def extract_shell(file: SourceFile) -> Extraction:
     )
 
 
-_DEFINED_FROM = lazyre.compile(r"-D\w+=[\"']?\$\{?([A-Z][A-Z0-9_]*)\}?")
-_SETS = lazyre.compile(r"^\s*(?:export\s+|local\s+|readonly\s+)?([A-Za-z_]\w*)=", re.MULTILINE)
-
-
-def _handed_homes(file: SourceFile, joined: list[LogicalLine]) -> list[Requirement]:
-    """A toolkit's home the script hands its CMake configure without setting it
-    (``CMAKE_ARGS="$CMAKE_ARGS -DASCEND_HOME_PATH=${ASCEND_HOME_PATH}"``, amct build.sh:238):
-    the configure looks for the toolkit where the user's environment says."""
-    homes = {h for toolkit in vocabulary().toolkits for h in toolkit.home}
-    own = set(_SETS.findall(file.text))
-    found: dict[str, Requirement] = {}
-    for line in joined:
-        for name in _DEFINED_FROM.findall(line.text):
-            if name in homes and name not in own and name not in found:
-                text = f"{line.text.strip()[:160]}: the configure is told the toolkit's home"
-                found[name] = file.requirement("env_var", name, line.line, text=text)
-    return list(found.values())
+def _homes() -> set[str]:
+    """The variables that hold a toolkit's home."""
+    return {h for toolkit in vocabulary().toolkits for h in toolkit.home}
 
 
 def _numbered(file: SourceFile) -> Iterable[tuple[int, str]]:

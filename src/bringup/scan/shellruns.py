@@ -10,7 +10,10 @@ A script is run by ``bash``/``sh`` or by its own path (``./scripts/gen.sh``), pa
 as the script writes it, less one leading variable (``$BUILD_SCRIPT_DIR/``, ``${BASE_DIR}/``:
 the script's own directory or the repo's top, which are not resolved here) or ``./``; both
 the running script's directory and the repo's top are offered (``scan.repo`` reads those that
-exist, as it does ``cmakeincludes``'). A path holding any other expansion names nothing known.
+exist, as it does ``cmakeincludes``'). A path held in a variable the script sets once is that
+value (MultimodalSDK build_script/fetch_deps.sh:139-151 ``local fetch_script="${ROOT_DIR}/
+AccSDK/build_script/fetch_acc_data_3rdparty.sh"`` ... ``bash "${fetch_script}"``). A path
+holding any other expansion names nothing known.
 """
 
 from __future__ import annotations
@@ -25,14 +28,44 @@ _SHELLS = frozenset({"bash", "sh"})
 _BEFORE = frozenset({"sudo", "stdbuf", "time", "env", "exec", "nohup", "then", "do", "else"})
 """Words before the shell or the script that leave it the script run."""
 _LEADING_VARIABLE = lazyre.compile(r"^(?:\$\{?[A-Za-z_]\w{0,60}\}?/|\./)")
+_WHOLE_VARIABLE = lazyre.compile(r"^\$(?:\{([A-Za-z_]\w{0,60})\}|([A-Za-z_]\w{0,60}))$")
+_DECLARES = frozenset({"local", "export", "readonly", "declare"})
+
+
+def _set_once(commands: Iterable[Command]) -> dict[str, str]:
+    """The variables the script assigns a ``.sh`` path, each assigned one value only."""
+    values: dict[str, set[str]] = {}
+    for command in commands:
+        pairs = list(command.env) if not command.argv else []
+        if command.argv[:1] and command.argv[0] in _DECLARES:
+            pairs = [tuple(w.split("=", 1)) for w in command.argv[1:] if "=" in w]  # type: ignore[misc]
+        for name, value in pairs:
+            values.setdefault(name, set()).add(value)
+    return {
+        n: next(iter(v)) for n, v in values.items() if len(v) == 1 and next(iter(v)).endswith(".sh")
+    }
+
+
+def _resolved(argv: tuple[str, ...], values: dict[str, str]) -> tuple[str, ...]:
+    """``argv`` with each word that is only a variable set once to a script's path replaced by
+    that path."""
+    out = []
+    for word in argv:
+        whole = _WHOLE_VARIABLE.match(word)
+        name = (whole.group(1) or whole.group(2)) if whole else ""
+        out.append(values.get(name, word))
+    return tuple(out)
 
 
 def run_scripts(rel: str, commands: Iterable[Command]) -> tuple[str, ...]:
     """Repo-relative paths where the scripts ``commands`` run may lie."""
     here = posixpath.dirname(rel)
     found: list[str] = []
+    commands = list(commands)
+    values = _set_once(commands)
     for command in commands:
-        script = _script(command.argv) or environment_file(command.argv)
+        argv = _resolved(command.argv, values) if values else command.argv
+        script = _script(argv) or environment_file(argv)
         if script is None:
             continue
         path = _LEADING_VARIABLE.sub("", script, count=1)
