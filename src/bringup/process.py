@@ -2,7 +2,7 @@
 
 - argv lists only, never a shell string;
 - each command in its own session (``setsid``), so stopping it stops everything it spawned,
-  with SIGINT and SIGQUIT at their defaults even where bringup ignores them (``spawn``);
+  with SIGINT at its default even where bringup ignores it (``spawn``);
 - a timeout on every call and a total budget shared by the calls of one job;
 - stopping escalates: interrupt (on Ctrl-C) or terminate (on a timeout), a grace period to
   exit, then kill, always to the whole process group;
