@@ -1,7 +1,8 @@
 """The one way bringup runs a command: the probe's collectors now, the step runner later.
 
 - argv lists only, never a shell string;
-- each command in its own session (``setsid``), so stopping it stops everything it spawned;
+- each command in its own session (``setsid``), so stopping it stops everything it spawned,
+  with SIGINT at its default even where bringup ignores it (``spawn``);
 - a timeout on every call and a total budget shared by the calls of one job;
 - stopping escalates: interrupt (on Ctrl-C) or terminate (on a timeout), a grace period to
   exit, then kill, always to the whole process group;
@@ -32,6 +33,7 @@ from typing import BinaryIO, Callable, Literal, Optional, Protocol, Union
 import msgspec
 
 from bringup.commandmessages import clipped, last_message
+from bringup.spawn import start
 
 DEFAULT_TIMEOUT_S = 5.0
 """Per-command default: the vendors' device query tools answer in well under a second when
@@ -229,6 +231,7 @@ class SubprocessRunner:
         capture_cap: int = CAPTURE_CAP,
         log_tail: int = LOG_TAIL,
         on_group: Optional[Callable[[int, bool], None]] = None,
+        keep_fds: Sequence[int] = (),
     ) -> None:
         self._budget = budget or Budget(None)
         self._base_env = dict(os.environ if base_env is None else base_env)
@@ -239,6 +242,8 @@ class SubprocessRunner:
         self._on_group = on_group
         """Told each command's process group id as it starts (True) and ends (False): ``up``
         records them beside its lock, since a group outlives a bringup killed with SIGKILL."""
+        self._keep_fds = tuple(keep_fds)
+        """Descriptors each command inherits (``up``'s checkout locks: ``run.checkoutlock``)."""
 
     def stop(self) -> None:
         """Stop every command still running, with its process group, and refuse later ones:
@@ -304,15 +309,7 @@ class SubprocessRunner:
     ) -> Completed:
         started = time.monotonic()
         try:
-            process = subprocess.Popen(
-                args,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                env=env,
-                cwd=cwd,
-                start_new_session=True,
-            )
+            process = start(args, env=env, cwd=cwd, keep_fds=self._keep_fds)
             _RUNNING.add(process)
         except FileNotFoundError:
             return Completed(argv=args, error=f"not found: {args[0]}", log_path=log)

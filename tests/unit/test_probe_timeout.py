@@ -78,17 +78,23 @@ def test_interrupted_probe_leaves_no_command_running(tmp_path: Path) -> None:
             time.sleep(0.02)
         signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)  # Ctrl-C
 
-    threading.Thread(target=interrupt_once_started, daemon=True).start()
-    # Neither the command's timeout (5 s by default) nor the budget may end the probe before
-    # the interrupt does: on a loaded machine the interrupting thread can start late, and the
-    # probe then returned normally ("DID NOT RAISE").
-    with pytest.raises(KeyboardInterrupt):
-        take_snapshot(
-            collectors={"hung": hung},
-            env={"PATH": "/usr/bin:/bin"},
-            budget_s=60,
-            timeout_s=60,
-        )
+    # The Ctrl-C is sent to this process: where pytest started with SIGINT ignored (a suite run
+    # as ``cmd &`` from a script), Python installed no handler and nothing would be raised.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        threading.Thread(target=interrupt_once_started, daemon=True).start()
+        # Neither the command's timeout (5 s by default) nor the budget may end the probe
+        # before the interrupt does: on a loaded machine the interrupting thread can start
+        # late, and the probe then returned normally ("DID NOT RAISE").
+        with pytest.raises(KeyboardInterrupt):
+            take_snapshot(
+                collectors={"hung": hung},
+                env={"PATH": "/usr/bin:/bin"},
+                budget_s=60,
+                timeout_s=60,
+            )
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert _gone(int(pidfile.read_text()), within_s=3)
 
 

@@ -41,6 +41,8 @@ class Holding:
 
     def __init__(self) -> None:
         self.descriptors: list[int] = []
+        self.inherited: tuple[int, ...] = ()
+        """The checkout locks, which the run's commands hold with it (``run.checkoutlock``)."""
         self._groups: dict[int, str] = {}
         self._lock = threading.Lock()
         pid = os.getpid()  # the first line, written once: this run's pid and start time
@@ -92,7 +94,7 @@ def held(layout: StateLayout, stack: str, repos: Sequence[str]) -> Iterator[Hold
             descriptor = stack_of_locks.enter_context(_one(folder / name, names[name], layout.root))
             holding.descriptors.append(descriptor)
         # after this state's own: a run with this --state is said as that
-        stack_of_locks.enter_context(checkouts_held(repos))
+        holding.inherited = stack_of_locks.enter_context(checkouts_held(repos))
         holding.claim()
         yield holding
 

@@ -182,7 +182,7 @@ def bring_up(
         held(layout, key, stack.paths) as holding,
         History(layout.database) as history,
     ):
-        runner = SubprocessRunner(on_group=holding.group)
+        runner = SubprocessRunner(on_group=holding.group, keep_fds=holding.inherited)
         history.interrupt_unfinished(key)
         resumed = _resumed(history, key) if options.resume else None
         snapshot_id = history.add_snapshot(
