@@ -12,8 +12,10 @@ from typing import Any
 import msgspec
 import pytest
 
-from bringup.scan import moduletexts, readahead, repo
+from bringup.scan import moduletexts, readahead
+from bringup.scan.devicesupport import supported_devices
 from bringup.scan.extraction import Finding
+from bringup.scan.reading import read_text
 from bringup.scan.repo import scan_repo
 
 # IDEA-Research/GroundingDINO@856dde20aee659246248e20734ef9ba5214f5e44 requirements.txt:1-6 and
@@ -71,13 +73,12 @@ def test_each_package_module_is_read_once_in_a_scan(
     calls (the modules at its top, twice): each module once."""
     root = _repo(tmp_path / "GroundingDINO", GROUNDINGDINO)
     reads: Counter[str] = Counter()
-    read_text = moduletexts.read_text
 
     def counted(path: Path, *args: Any) -> Any:
         reads[path.relative_to(root).as_posix()] += 1
         return read_text(path, *args)
 
-    monkeypatch.setattr(moduletexts, "read_text", counted)
+    monkeypatch.setattr("bringup.scan.moduletexts.read_text", counted)
     component = scan_repo(root, "GroundingDINO").component
     (yapf,) = [r for r in component.requirements if r.subject == "pypi:yapf"]
     assert "GroundingDINO/groundingdino/util/slconfig.py" in [s.ref for s in yapf.also_at]
@@ -111,7 +112,7 @@ def test_the_code_s_devices_are_read_here_while_the_copies_read(
     root = _repo(tmp_path / "InternEvo", INTERNEVO)
     alone = _scanned(root, 0)
     here, fork, gather = os.getpid(), readahead._fork, readahead._gather
-    supported, order = repo.supported_devices, []
+    order: list[str] = []
 
     def forked(*args: Any) -> Any:
         order.append("fork")
@@ -123,11 +124,11 @@ def test_the_code_s_devices_are_read_here_while_the_copies_read(
 
     def read_here(*args: Any) -> list[Finding]:
         order.append("devices" if os.getpid() == here else "devices in a copy")
-        return supported(*args)
+        return supported_devices(*args)
 
     monkeypatch.setattr(readahead, "_fork", forked)
     monkeypatch.setattr(readahead, "_gather", gathered)
-    monkeypatch.setattr(repo, "supported_devices", read_here)
+    monkeypatch.setattr("bringup.scan.repo.supported_devices", read_here)
     scanned = scan_repo(root, "InternEvo", forks=forks)
     assert order == (["fork", "devices", "gathered"] if forks else ["devices"])
     assert "scan.supports.torch_npu" in [f.key for f in scanned.component.findings]
