@@ -10,7 +10,8 @@ need and no requirement of the scan: it is a finding (``supports``, its subject 
 which ``solve.kinds`` reads as the repo supporting that kind of device.
 
 Read cheaply: the repo's top-level packages (folders with ``__init__.py``, tests left out), at
-most ``_MAX_FILES`` modules of ``_MAX_BYTES`` each, the first import of each adapter only.
+most ``_MAX_FILES`` modules of ``moduletexts.MAX_BYTES`` each, the first import of each adapter
+only.
 """
 
 from __future__ import annotations
@@ -22,12 +23,11 @@ from pathlib import Path
 from bringup import backends
 from bringup.model import file_source
 from bringup.scan.extraction import Finding
+from bringup.scan.moduletexts import module_text
 from bringup.scan.pkgimports import TEST_DIRS, top_packages
-from bringup.scan.reading import read_text
 from bringup.subjects import python_subject
 
 _MAX_FILES = 3000
-_MAX_BYTES = 65536
 _SKIPPED = frozenset({*TEST_DIRS, "examples", "example", "docs", "doc", "benchmarks"})
 
 
@@ -67,7 +67,7 @@ def supported_devices(root: Path, shown: str, component: str) -> list[Finding]:
     found: dict[str, Finding] = {}
     for path in _modules(root):
         rel = path.relative_to(root).as_posix()
-        text, _ = read_text(path, rel, _MAX_BYTES)
+        text = module_text(path, rel)
         if text is None or not any(name in text for name in adapters if name not in found):
             continue
         for number, line in enumerate(text.splitlines(), 1):

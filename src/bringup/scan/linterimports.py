@@ -11,8 +11,8 @@ the tool a need of the repo itself, cited at the import too. Only an import at c
 whenever the module loads: one indented under ``try``, ``if`` or a function is optional or lazy
 (NVIDIA/torch-harmonics@9e9fa53 torch_harmonics/filter_basis.py:46-47 tries scipy, its
 ``dev`` and ``filter_basis`` extras; as ``pkgimports`` reads imports). Only read
-when a list named a development tool (few repos), each module up to its first ``_MAX_BYTES``,
-at most ``_MAX_MODULES``.
+when a list named a development tool (few repos), each module up to its first
+``moduletexts.MAX_BYTES``, at most ``_MAX_MODULES``.
 """
 
 from __future__ import annotations
@@ -24,12 +24,11 @@ from pathlib import Path
 import msgspec
 
 from bringup.model import Requirement, file_source
+from bringup.scan.moduletexts import module_text
 from bringup.scan.pkgimports import TEST_DIRS, main_package
-from bringup.scan.reading import read_text
 from bringup.scan.scopenames import DEVELOPMENT
 
 _MAX_MODULES = 2000
-_MAX_BYTES = 65536
 
 
 def _module(subject: str) -> str:
@@ -67,7 +66,7 @@ def library_tools(
     imported: dict[str, tuple[str, int]] = {}
     for path in _sources(root / package):
         rel = path.relative_to(root).as_posix()
-        text, _ = read_text(path, rel, _MAX_BYTES)
+        text = module_text(path, rel)
         if not text or not any(tool in text for tool in tools):  # a match holds a tool's name
             continue
         for found in pattern.finditer(text):

@@ -19,7 +19,7 @@ An import name is a distribution only through ``_DISTRIBUTIONS``: ``zmq`` is ins
 ``pyzmq``, and a name this table does not know (a vendored module, a sibling package) says
 nothing we can cite as a PyPI need. The standard library is not in it. Reading stays cheap:
 the modules directly in one package, at most ``_MAX_MODULES``, each up to its first
-``_MAX_BYTES``.
+``moduletexts.MAX_BYTES``.
 """
 
 from __future__ import annotations
@@ -28,12 +28,13 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 from bringup import backends, lazyre
 from bringup.model import Requirement, Source, file_source
 from bringup.scan.devicecalls import FALLBACK_WORDS, device_calls
 from bringup.scan.entries import is_file
-from bringup.scan.reading import read_text
+from bringup.scan.moduletexts import module_text
 from bringup.subjects import python_subject
 
 _IMPORT = lazyre.compile(r"^(?:import|from)\s+([A-Za-z_]\w*)")
@@ -122,7 +123,6 @@ _DISTRIBUTIONS = {
 
 TEST_DIRS = frozenset({"test", "tests", "testing", "unittest", "unittests", "ut", "st"})
 _MAX_MODULES = 400
-_MAX_BYTES = 65536
 
 
 def _key(name: str) -> str:
@@ -194,7 +194,7 @@ def module_texts(root: Path, package: str) -> Iterator[tuple[str, str]]:
     as a script (``_MAIN_BLOCK``)."""
     for path in _modules(root / package):
         rel = path.relative_to(root).as_posix()
-        text, _ = read_text(path, rel, _MAX_BYTES)
+        text = module_text(path, rel)
         if text is not None and not _MAIN_BLOCK.search(text):
             yield rel, text
 
@@ -207,17 +207,36 @@ def _imports(text: str) -> list[tuple[str, int]]:
     ]
 
 
+class _Package(NamedTuple):
+    """The main package: its folder's name, its modules (``module_texts``) and how its files
+    are cited (the repo's path shown, with its slash)."""
+
+    name: str
+    modules: list[tuple[str, str]]
+    prefix: str
+
+
+def _main_modules(root: Path, shown: str, component: str, provides: list[str]) -> _Package | None:
+    package = main_package(root, component, provides)
+    if not package:
+        return None
+    prefix = "" if shown in ("", ".") else f"{shown.rstrip('/')}/"
+    return _Package(package, list(module_texts(root, package)), prefix)
+
+
 def package_imports(
     root: Path, shown: str, component: str, provides: list[str]
 ) -> list[Requirement]:
     """An unversioned need per distribution the main package imports unconditionally,
     cited at its first import, the next few places in ``also_at``."""
-    package = main_package(root, component, provides)
-    if not package:
-        return []
-    prefix = "" if shown in ("", ".") else f"{shown.rstrip('/')}/"
+    package = _main_modules(root, shown, component, provides)
+    return _imports_needed(root, package, component) if package else []
+
+
+def _imports_needed(root: Path, main: _Package, component: str) -> list[Requirement]:
+    package, prefix = main.name, main.prefix
     places: dict[str, list[Source]] = {}
-    for rel, text in module_texts(root, package):
+    for rel, text in main.modules:
         for name, line in _imports(text):
             distribution = _DISTRIBUTIONS.get(name)
             if not distribution or name == package or os.path.exists(root / name):
@@ -243,12 +262,14 @@ def package_devices(
     """A hard need of one device of the kind the main package's modules all put their work on
     (``device_calls``), cited at the first call, the next few in ``also_at``; none when the
     package has a fallback (``FALLBACK_WORDS``) or names two kinds."""
-    package = main_package(root, component, provides)
-    if not package:
-        return []
-    prefix = "" if shown in ("", ".") else f"{shown.rstrip('/')}/"
+    package = _main_modules(root, shown, component, provides)
+    return _device_needed(package, component) if package else []
+
+
+def _device_needed(main: _Package, component: str) -> list[Requirement]:
+    package, prefix = main.name, main.prefix
     found: list[tuple[str, str, int]] = []
-    for rel, text in module_texts(root, package):
+    for rel, text in main.modules:
         if any(word in text for word in FALLBACK_WORDS):
             return []
         found += [(kind, rel, line) for kind, line in device_calls(text)]
@@ -272,8 +293,9 @@ def package_devices(
 
 def package_lines(root: Path, shown: str, component: str, provides: list[str]) -> list[Requirement]:
     """What the main package's own modules need: the distributions they import
-    (``pkgimports``) and the device they put work on (``package_devices``)."""
-    return [
-        *package_imports(root, shown, component, provides),
-        *package_devices(root, shown, component, provides),
-    ]
+    (``pkgimports``) and the device they put work on (``package_devices``), its modules
+    read once for both."""
+    package = _main_modules(root, shown, component, provides)
+    if package is None:
+        return []
+    return [*_imports_needed(root, package, component), *_device_needed(package, component)]

@@ -18,8 +18,8 @@ from typing import NamedTuple
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Component, Requirement, Role, Source, Step, file_source
-from bringup.scan import cmakelex
+from bringup.model import Component, Requirement, Source, Step, file_source
+from bringup.scan import cmakelex, moduletexts
 from bringup.scan.buildruns import builds_running
 from bringup.scan.cited import cited_files
 from bringup.scan.cmakecalls import idle_bodies, running
@@ -50,7 +50,7 @@ from bringup.scan.readahead import Reader
 from bringup.scan.readloop import read_files
 from bringup.scan.repoonce import one_each
 from bringup.scan.repotexts import RepoTexts
-from bringup.scan.roles import described, guess_role
+from bringup.scan.roles import repo_role
 from bringup.scan.routecomponents import route_components
 from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
@@ -208,17 +208,6 @@ def _split(
     return split._replace(requirements=[*split.requirements, *shared])
 
 
-def _role(
-    name: str, readme: str, texts: dict[str, tuple[RepoFile, str]], requirements: list[Requirement]
-) -> Role:
-    """The role a repo's name, README, package description (its top ``setup.py`` or
-    ``pyproject.toml``) or required engine suggests (``roles``)."""
-    tops = {e.rel: text for e, text in texts.values() if e.rel in ("setup.py", "pyproject.toml")}
-    description = next((described(t) for t in tops.values() if described(t)), "")
-    requires = {r.subject.removeprefix("pypi:").replace("-", "_") for r in requirements if r.hard}
-    return guess_role(name, readme, description, requires)
-
-
 def _by_path(texts: dict[str, tuple[RepoFile, str]]) -> dict[str, str | None]:
     """The texts the scan read, by repo path: what ``RepoTexts`` starts from."""
     return {entry.rel: text for entry, text in texts.values()}
@@ -295,7 +284,8 @@ def scan_repo(
     ``manifest`` is the user's word on it (from ``loaded``, at ``prefix`` inside a stack
     file). With ``forks``, a big repo's files are read ahead in that many forked copies
     (``readahead``)."""
-    with cmakelex.kept():  # the repo's lexed CMake texts, dropped however its scan ends
+    # the repo's lexed CMake texts and package modules, dropped however its scan ends
+    with cmakelex.kept(), moduletexts.kept():
         component = name or (manifest.name if manifest and manifest.name else root.resolve().name)
         files, stats = walk_repo(root, manifest.ignore if manifest else (), progress=progress)
         findings = [
@@ -309,7 +299,12 @@ def scan_repo(
         ]
         # a repo with no build at its top: its README states what all its members share
         collection = rootless({file.rel for file in files})
-        reader = Reader([(f, _ref(shown, f.rel)) for f in files], collection, forks)
+        reader = Reader(  # the devices its code runs on read while the copies read its files
+            [(f, _ref(shown, f.rel)) for f in files],
+            collection,
+            forks,
+            lambda: supported_devices(root, shown, component),
+        )
         read = read_files(root, files, reader, lambda rel: _ref(shown, rel), component)
         extracted, texts, authority, readme, guides = (
             read.extracted,
@@ -432,7 +427,7 @@ def scan_repo(
             + stated_in_scopes(unversioned, scopes_beside)
             + contradictions
             + overrides
-            + supported_devices(root, shown, component)
+            + reader.found_meanwhile
         )
         # ``or ()``: an empty tuple built from a generator is not the ``()`` singleton on Python
         # 3.9, and older msgspec omits a default only when it is that very object.
@@ -442,7 +437,7 @@ def scan_repo(
                 path=shown,
                 role=manifest.role
                 if manifest and manifest.role
-                else _role(component, readme, texts, requirements),
+                else repo_role(component, readme, texts.values(), requirements),
                 requirements=tuple(requirements) or (),
                 steps=_read_steps(steps, shown, kept) or (),
                 depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),

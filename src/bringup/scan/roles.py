@@ -10,7 +10,8 @@ from collections.abc import Iterable
 
 from bringup import backends, patterncache
 from bringup.backends.base import Backend
-from bringup.model import Role
+from bringup.model import Requirement, Role
+from bringup.scan.walk import RepoFile
 
 _ROLE_WORDS: tuple[tuple[Role, str], ...] = (
     ("samples", r"sample|example|demo|样例|示例"),
@@ -68,6 +69,18 @@ def guess_role(name: str, readme: str, description: str = "", requires: Iterable
             if pattern.search(text):
                 return role
     return "inference" if any(r in ENGINES for r in requires) else "other"
+
+
+def repo_role(
+    name: str, readme: str, texts: Iterable[tuple[RepoFile, str]], requirements: list[Requirement]
+) -> Role:
+    """The role a repo's name, README, package description (its top ``setup.py`` or
+    ``pyproject.toml``) or required engine suggests (``guess_role``), from the files it read
+    (``texts``, each with its text)."""
+    tops = {e.rel: text for e, text in texts if e.rel in ("setup.py", "pyproject.toml")}
+    description = next((described(t) for t in tops.values() if described(t)), "")
+    requires = {r.subject.removeprefix("pypi:").replace("-", "_") for r in requirements if r.hard}
+    return guess_role(name, readme, description, requires)
 
 
 def _compile_roles(registered: tuple[Backend, ...]) -> tuple[tuple[Role, re.Pattern[str]], ...]:

@@ -39,7 +39,9 @@ def script_images(file: SourceFile) -> list[Requirement]:
     for one target, ``13.0.1`` for another, uccl build.sh:196-208) states none."""
     found: list[Requirement] = []
     for line in joined_lines(file.text):
-        if line.text.lstrip().startswith("#"):
+        # an image reference holds a ``/`` and a ``:`` (``_vendor_image``): a line without
+        # both names none, and most lines are passed over here, not word by word
+        if "/" not in line.text or ":" not in line.text or line.text.lstrip().startswith("#"):
             continue
         for word in _WORD.finditer(line.text):
             if not _vendor_image(word.group(0)):

@@ -28,13 +28,14 @@ import msgspec
 from bringup import backends, lazyre
 from bringup.model import Step, StepNeeds, file_source
 from bringup.scan.adapterimports import framework_device, imported_device
-from bringup.scan.commands import pip_install_targets, program_name, python_module
+from bringup.scan.commands import pip_install_targets, program_name
 from bringup.scan.devicewords import device_names, option_device, target_kind
 from bringup.scan.guidecreated import created_input
 from bringup.scan.jitbuilds import JitBuilds
 from bringup.scan.localpaths import fetched_wheels, with_local_paths
 from bringup.scan.ownfolder import in_own_clone, own_clone, own_folder_install
 from bringup.scan.scriptneeds import with_script_needs
+from bringup.scan.testcollect import TEST_FILE, collected_tests
 from bringup.scan.testdevices import folder_devices, stated_devices
 
 _RUNNERS = frozenset({"bash", "sh", "pytest", "py.test", "torchrun", "deepspeed", "accelerate"})
@@ -71,8 +72,6 @@ _NO_CPU_BRANCH = lazyre.compile(
 torch.cuda.is_available():`` GPU, ``else: raise ValueError("Neither NPU nor GPU environment is
 given!")`` (KaihuaTang/LLM-TP-Inference-on-910B@e1c3284 main.py:120-126, outsider8 #3). The
 check is no CPU fallback: the script needs a device, of either kind."""
-_TEST_FILE = lazyre.compile(r"(?:^|/)(?:test_[^/]*|[^/]*_test)\.py$")
-_TEST_RUNNERS = frozenset({"pytest", "py.test"})
 
 
 def script_of(step: Step) -> Optional[str]:
@@ -341,7 +340,13 @@ def _device_used(text: str) -> Optional[tuple[str, int]]:
     if _FALLBACK.search(text):
         return None
     names = device_names()
-    uses = _device_use(tuple(name for name, kind in names.items() if kind != "cpu"))
+    devices = tuple(name for name, kind in names.items() if kind != "cpu")
+    # each use names a device as written (``_device_use`` is case-sensitive, the names plain
+    # words): a text naming none is not searched (its branches start at every ``.``; 325 of
+    # MindIE-LLM's 813 test files name none)
+    if all(map(str.isidentifier, devices)) and not any(name in text for name in devices):
+        return None
+    uses = _device_use(devices)
     first: dict[str, int] = {}
     for found in uses.finditer(text):
         kind = names[
@@ -372,24 +377,6 @@ def _device_use(names: tuple[str, ...]) -> re.Pattern[str]:
         rf"\.(?:(?P<method>{alternatives})\(|to\({quoted('named')})"
         rf"|device(?<!\wdevice)[=(]{quoted('argument')}|context\({quoted('context')}"
     )
-
-
-def _collected(step: Step, kept: StepFiles) -> list[str]:
-    """The repo's test files a ``pytest`` step runs: the files it names, and those of the
-    folders it names."""
-    argv = step.argv
-    if program_name(argv) not in _TEST_RUNNERS and python_module(argv) != "pytest":
-        return []
-    named = [
-        posixpath.normpath(posixpath.join(step.cwd or ".", a.split("::", 1)[0]))
-        for a in argv[1:]
-        if not a.startswith("-") and not re.search(r"[$<>{}*]", a)
-    ]
-    files = [n for n in named if n in kept.scripts]
-    # ``pytest .`` collects the whole checkout (ChamferDistancePytorch's unit_test.py and its
-    # ``.cuda()``, outsider14 D2): the top folder is every file's
-    folders = tuple("" if n == "." else n.rstrip("/") + "/" for n in named if n not in kept.scripts)
-    return files + [rel for rel in kept.test_files() if rel.startswith(folders)]
 
 
 class StepFiles:
@@ -426,7 +413,7 @@ class StepFiles:
         """The scripts named as test files, sorted: looked for once, not once per step (a
         repo's every ``pytest`` step would test each of its thousands of scripts)."""
         if self._tests is None:
-            self._tests = sorted(rel for rel in self.scripts if _TEST_FILE.search(rel))
+            self._tests = sorted(rel for rel in self.scripts if TEST_FILE.search(rel))
         return self._tests
 
     def devices(self, rel: str) -> Optional[StepNeeds]:
@@ -458,7 +445,7 @@ def _test_device(step: Step, kept: StepFiles) -> Step:
     (``adapterimports``)."""
     if step.needs.devices or step.needs.device_kind or step.kind != "test":
         return step
-    for rel in _collected(step, kept):
+    for rel in collected_tests(step, kept.scripts, kept.test_files()):
         found = kept.devices(rel)
         if found is not None:  # one such file is enough: the rest are not read
             needs = msgspec.structs.replace(

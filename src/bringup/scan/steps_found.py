@@ -19,7 +19,13 @@ import msgspec
 
 from bringup import backends, lazyre
 from bringup.model import DeviceKind, Requirement, Scope, Step, StepNeeds, file_source
-from bringup.scan.commands import option_value, parse_commands, pip_install_targets
+from bringup.scan.commands import (
+    commands_of,
+    joined_lines,
+    option_value,
+    parse_commands,
+    pip_install_targets,
+)
 from bringup.scan.extraction import Extraction
 from bringup.scan.fillins import is_fill_in
 from bringup.scan.pytestconfig import DEFAULT, collected
@@ -227,7 +233,8 @@ def _configures_built(text: Optional[str], builds: Mapping[str, str]) -> Optiona
     AscendCL: the script builds with CANN and waits for its install (outsider15 D5)."""
     if text is None or "cmake" not in text:
         return None
-    for command in parse_commands(text):
+    # only a line that spells the program's name can run it: the rest is not parsed
+    for command in commands_of([j for j in joined_lines(text) if _SPELLED_CMAKE.search(j.text)]):
         argv = command.argv
         if not argv or argv[0].rsplit("/", 1)[-1] != "cmake" or argv[1:2] in _NOT_CONFIGURING:
             continue
@@ -249,6 +256,8 @@ _TAKES_VALUE = frozenset({"-G", "-B", "-T", "-A", "-C", "-D", "-U", "--preset", 
 _SCRIPT_SUFFIXES = (".sh", ".bash")
 _SPELLED_PIP = lazyre.compile(r"""p[\\'"]*i[\\'"]*p""")
 _SPELLED_INSTALL = lazyre.compile(r"""i[\\'"]*n[\\'"]*s[\\'"]*t[\\'"]*a[\\'"]*l[\\'"]*l""")
+_SPELLED_CMAKE = lazyre.compile(r"""c[\\'"]*m[\\'"]*a[\\'"]*k[\\'"]*e""")
+"""``cmake`` as a shell word may be spelled, quotes and backslashes between its letters."""
 
 
 def _may_pip_install(text: str) -> bool:
