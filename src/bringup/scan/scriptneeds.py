@@ -56,6 +56,10 @@ def with_script_needs(step: Step, rel: Optional[str], text: Optional[str]) -> St
         ]
         if filled:
             needs = msgspec.structs.replace(needs, inputs=tuple(filled[:_MAX_INPUTS]))
+    if not needs.rewrites:
+        rewritten = rewritten_folders(text, rel)
+        if rewritten:
+            needs = msgspec.structs.replace(needs, rewrites=rewritten)
     if not needs.devices and step.kind in ("run", "test"):
         counted = _devices(text, values) or _container_devices(text)
         if counted is not None:
@@ -89,3 +93,24 @@ def _container_devices(text: str) -> Optional[tuple[int, Optional[str]]]:
         if given is not None:
             return 1, "npu" if given.group(0).startswith("--device") else "gpu"
     return None
+
+
+_REWRITE = lazyre.compile(
+    r"(?:^|[\s\"'(;&|])(?:rm\s+-(?:rf|fr|r|Rf|fR)\s+|cmake\b[^\n]{0,200}?\s-B\s?)"
+    r"(?:\./)?([A-Za-z_][\w.-]{0,40})/?(?=[\s\"');&|]|$)",
+    re.MULTILINE,
+)
+"""A folder of the checkout the script removes (``rm -rf build``, also as a clean-up command
+it keeps: ``CLEANUP_CMDS+=("rm -rf build")``, ebiggers/libdeflate@28e88e9
+scripts/run_tests.sh:36) or configures anew (``cmake -B build``): a relative name only, not
+a variable's folder or a path below another."""
+
+
+def rewritten_folders(text: str, rel: str) -> tuple[str, ...]:
+    """The folders ``text`` (the script ``rel``, run from the checkout's top) removes or
+    configures anew, each once with its first line (``_REWRITE``)."""
+    found: dict[str, str] = {}
+    for match in _REWRITE.finditer(text):
+        line = text.count("\n", 0, match.start(1)) + 1
+        found.setdefault(match.group(1), f"{match.group(1)}/ ({rel}:{line})")
+    return tuple(found.values())
