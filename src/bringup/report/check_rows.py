@@ -33,6 +33,7 @@ from bringup.report.wording import (
     vendor_named,
 )
 from bringup.scan.cmaketests import TESTS_OFF
+from bringup.scan.containerimage import IMAGE_INPUT
 from bringup.scan.guidecreated import CREATED
 from bringup.solve.nodevice import RUNS_ONLY_ON
 from bringup.solve.prosenames import docs_only
@@ -360,6 +361,8 @@ def _need(reason: Reason) -> str:
         return "your input (a file its guide has you create)"
     if reason.kind == "input" and reason.need.startswith(REWRITES):
         return "your input (a script that would undo the build before it)"
+    if reason.kind == "input" and reason.need.startswith(IMAGE_INPUT):
+        return "your input (a container image to build first)"
     if reason.kind == "input" and TESTS_OFF in reason.need:
         return "your input (a configure option that builds the tests)"
     if reason.kind == "input":

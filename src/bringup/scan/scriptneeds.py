@@ -13,8 +13,9 @@ from typing import Optional
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Step
+from bringup.model import Requirement, Step
 from bringup.scan.devicewords import device_names
+from bringup.scan.extraction import SourceFile
 from bringup.scan.fillins import is_fill_in
 
 _ASSIGNMENT = lazyre.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=(\S[^#\n]*?)\s*$", re.MULTILINE)
@@ -114,3 +115,25 @@ def rewritten_folders(text: str, rel: str) -> tuple[str, ...]:
         line = text.count("\n", 0, match.start(1)) + 1
         found.setdefault(match.group(1), f"{match.group(1)}/ ({rel}:{line})")
     return tuple(found.values())
+
+
+_RUNTIME = lazyre.compile(r"\b(nvidia-docker|docker|podman)\s+run\b")
+
+
+def container_runtime(file: SourceFile) -> list[Requirement]:
+    """The container runtime a script starts its container with (``docker run``, ``podman
+    run``; ``nvidia-docker`` is docker's wrapper): a ``system_package`` the probe finds on
+    PATH (``keys.TOOLCHAIN``), cited at the script's first run of it (NVlabs/stylegan2-ada-
+    pytorch@d72cc7d docker_run.sh:18 ``docker run --shm-size=2g --gpus all ...``, run by
+    README.md:100; outsider15 D12). A commented line starts nothing."""
+    for match in _RUNTIME.finditer(file.text):
+        start = file.text.rfind("\n", 0, match.start()) + 1
+        if file.text[start : match.start()].lstrip().startswith("#"):
+            continue
+        line = file.text.count("\n", 0, match.start()) + 1
+        program = "docker" if match.group(1) == "nvidia-docker" else match.group(1)
+        end = file.text.find("\n", match.start())
+        said = file.text[start : end if end >= 0 else None].strip()[:160]
+        text = f"{file.rel} starts a container with {program}: {said}"
+        return [file.requirement("system_package", program, line, text=text, confidence="medium")]
+    return []

@@ -38,7 +38,7 @@ from bringup.scan.prose import read_line
 from bringup.scan.runners import runner_functions, testing_lines
 from bringup.scan.runtools import script_tools
 from bringup.scan.scriptcpus import script_cpu
-from bringup.scan.scriptneeds import rewritten_folders
+from bringup.scan.scriptneeds import container_runtime, rewritten_folders
 from bringup.scan.scriptsteps import repo_level as _repo_level
 from bringup.scan.scriptsteps import step_script
 from bringup.scan.shellarms import in_branches
@@ -460,6 +460,7 @@ def extract_shell(file: SourceFile) -> Extraction:
         + (inline_imports(file, joined) if not NOT_INSTALLING.search(name) else [])
         + (launch_counts(file, _numbered(file), script_vendor(file.text)) if repo_level else [])
         + container_drivers(file, joined)
+        + (container_runtime(file) if file.run_by_build else [])
     )
     step = script_step(file, commands) if repo_level else None
     return Extraction(
