@@ -5,9 +5,7 @@ Real lines: ebiggers/libdeflate@28e88e9 CMakeLists.txt:52 ``option(LIBDEFLATE_BU
 "Build the test programs" OFF)``, :62-64 ``if(LIBDEFLATE_BUILD_TESTS) enable_testing()
 endif()``; scripts/run_tests.sh:16 ``cd "$(dirname "$0")/.."``, :36 ``CLEANUP_CMDS+=("rm -rf
 build")``; radupopescu/musl_test cmake/project_options.cmake (``option(${PROJECT_NAME}
-_BUILD_TESTS "Build unit tests" ON)`` over ``enable_testing()``: on by default);
-JensKlimke/SimCore cmake/ModuleTesting.cmake (``option(BUILD_TESTING ... OFF)`` over
-``include(ModuleGtest)`` and ``add_subdirectory(${PROJECT_SOURCE_DIR}/test)``)."""
+_BUILD_TESTS "Build unit tests" ON)`` over ``enable_testing()``: on by default)."""
 
 from __future__ import annotations
 
