@@ -95,6 +95,9 @@ def test_the_runtime_is_a_host_tool_the_probe_finds() -> None:
     assert found[0].debian == "docker.io"
     commented = SourceFile(ref="x.sh", rel="x.sh", text="# docker run --gpus all img\n")
     assert container_runtime(commented) == []
+    # a container without the host's devices (a lint or CI image) is no need of the route
+    plain = SourceFile(ref="x.sh", rel="x.sh", text=DOCKER_RUN.replace("--gpus all ", ""))
+    assert container_runtime(plain) == []
 
 
 def test_check_says_both(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -125,7 +125,11 @@ def container_runtime(file: SourceFile) -> list[Requirement]:
     run``; ``nvidia-docker`` is docker's wrapper): a ``system_package`` the probe finds on
     PATH (``keys.TOOLCHAIN``), cited at the script's first run of it (NVlabs/stylegan2-ada-
     pytorch@d72cc7d docker_run.sh:18 ``docker run --shm-size=2g --gpus all ...``, run by
-    README.md:100; outsider15 D12). A commented line starts nothing."""
+    README.md:100; outsider15 D12). Only a container given the host's devices
+    (``_container_devices``), the class whose step needs them: a script's other containers
+    (a CI image, a lint run) are no need of the repo's route. A commented line starts nothing."""
+    if _container_devices(file.text) is None:
+        return []
     for match in _RUNTIME.finditer(file.text):
         start = file.text.rfind("\n", 0, match.start()) + 1
         if file.text[start : match.start()].lstrip().startswith("#"):
