@@ -5,17 +5,21 @@ letting the driver change and the package index as a source of versions (``--ind
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional, TypeVar
+from typing import TYPE_CHECKING, Callable, Optional, TypeVar, cast
 
 import click
+from click.core import ParameterSource
 
 if TYPE_CHECKING:
     from bringup.index.releases import IndexSource
     from bringup.kb import KnowledgeBase, Problem
+
+F = TypeVar("F", bound=Callable[..., object])
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Print the JSON envelope.")
 
@@ -91,7 +95,7 @@ def warn_overlay_problems(problems: Sequence[Problem]) -> None:
 
 
 PATHS = click.argument("paths", nargs=-1, metavar="[PATH]...")
-FORMAT = click.option(
+_FORMAT = click.option(
     "--format",
     "output_format",
     type=click.Choice(["text", "markdown", "html"]),
@@ -99,6 +103,28 @@ FORMAT = click.option(
     show_default=True,
     help="Terminal text (plain on a pipe), Markdown to paste into an issue, or an HTML fragment.",
 )
+
+
+def FORMAT(command: F) -> F:
+    """``--format``, refused beside ``--json``: both choose what stdout carries, and printing
+    the JSON while ignoring ``--format html`` (outsider15 D20) hides that one was dropped. A
+    usage error (exit 2) naming both, whichever comes first on the command line."""
+
+    @functools.wraps(command)
+    def checked(*args: object, **kwargs: object) -> object:
+        context = click.get_current_context()
+        given = context.get_parameter_source("output_format") == ParameterSource.COMMANDLINE
+        if kwargs.get("as_json") and given:
+            raise click.UsageError(
+                f"--json and --format {kwargs.get('output_format')} both choose what is "
+                "printed: give one of them",
+                ctx=context,
+            )
+        return command(*args, **kwargs)
+
+    return _FORMAT(cast(F, checked))
+
+
 FORCE = click.option(
     "--force",
     is_flag=True,
@@ -121,9 +147,6 @@ INDEX = click.option(
     "pip.conf's index-url or https://pypi.org/simple). Off by default: nothing else goes to "
     "the network.",
 )
-
-
-F = TypeVar("F", bound=Callable[..., object])
 
 
 def stack_options(command: F) -> F:

@@ -38,6 +38,10 @@ _TABLE = {
     "gdb": SystemPackage("gdb", "gdb", "gdb"),
     "openssl": SystemPackage("openssl", "openssl", "openssl"),
     "libssl": SystemPackage("libssl-dev", "openssl-devel", "openssl"),
+    # the container runtimes a step's script starts its container with (``containerimage``);
+    # openEuler's docker is src-openeuler/docker's ``Name: docker-engine`` (``Provides: docker``)
+    "docker": SystemPackage("docker.io", "docker-engine", "docker"),
+    "podman": SystemPackage("podman", "podman", "podman"),
 }
 
 

@@ -30,6 +30,8 @@ NINJA = "toolchain.ninja.version"
 GIT = "toolchain.git.version"
 CURL = "toolchain.curl.version"
 WGET = "toolchain.wget.version"
+DOCKER = "toolchain.docker.version"
+PODMAN = "toolchain.podman.version"
 TOOLCHAIN = {
     "gcc": GCC,
     "g++": GXX,
@@ -40,10 +42,13 @@ TOOLCHAIN = {
     "git": GIT,
     "curl": CURL,
     "wget": WGET,
+    "docker": DOCKER,
+    "podman": PODMAN,
 }
 """Each program the probe asks for its version, by the name it runs as: the compilers and build
-tools, and the programs a build fetches its sources with (a scanned ``git clone`` or ``wget``
-asks for them; one found here is no next action, outsider11 #7)."""
+tools, the programs a build fetches its sources with (a scanned ``git clone`` or ``wget``
+asks for them; one found here is no next action, outsider11 #7), and the container runtimes a
+step's script starts its container with (``docker run --gpus all``, outsider15 D12)."""
 LIBSTDCXX_PATH = "toolchain.libstdcxx.path"
 GLIBCXX_MAX = "toolchain.libstdcxx.glibcxx_max"  # highest GLIBCXX_3.4.N the found lib provides
 CXXABI_MAX = "toolchain.libstdcxx.cxxabi_max"  # highest CXXABI_1.3.N

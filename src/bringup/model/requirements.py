@@ -90,6 +90,10 @@ class StepNeeds(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     device_at: Optional[Source] = None
     """Where the device need is read when a file the step runs says it (a test file's
     ``.cuda()``): shown beside the need on the step it blocks (outsider14 D2)."""
+    rewrites: tuple[str, ...] = ()
+    """The checkout's folders the script it runs removes or configures anew, each with the
+    line (``build/ (scripts/run_tests.sh:36)``): after a step that builds there, it would
+    undo that build (``plan.stepneeds.rewritten``, outsider15 D2)."""
 
 
 class Step(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

@@ -13,7 +13,7 @@ from bringup.model.resolution import Environment, HardwareBlock, HostValue, Reso
 from bringup.plan.actions import driver_action, install_action, is_automatic
 from bringup.plan.itself import installs_itself
 from bringup.plan.routes import other_route
-from bringup.plan.stepneeds import as_written, uses_devices
+from bringup.plan.stepneeds import as_written, rewritten, uses_devices
 from bringup.plan.tiers import device_count
 from bringup.plan.wheelarch import other_arch
 from bringup.subjects import scope_of
@@ -162,6 +162,7 @@ def decide(step: Step, context: ComponentContext, resolution: Resolution) -> Dec
         return Decision("skip", elsewhere)
     written = (
         as_written(step)
+        or rewritten(step, context.component.steps)
         or other_route(step, context.environment, context.component.steps)
         or installs_itself(step, context.component)
     )

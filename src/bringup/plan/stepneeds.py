@@ -45,3 +45,33 @@ def repo_devices(step: Step, component: Component) -> tuple[Requirement, ...]:
     if step.needs.devices > 0 or not uses_devices(step, component.steps):
         return ()
     return tuple(r for r in component.requirements if r.hard and is_device_only(r.subject))
+
+
+REWRITES = "rewrites"
+"""The words of a reason that a step would undo an earlier step's build (``rewritten``)."""
+_INTO = frozenset({"-B", "--build", "--test-dir", "-C"})
+
+
+def rewritten(step: Step, siblings: Sequence[Step]) -> Reason | None:
+    """Why ``step`` is not run after the repo's steps before it: the script it runs removes
+    or configures anew a folder one of them builds in (``StepNeeds.rewrites``), so running it
+    there would undo their build, the user's own ``cmake --build build`` with it
+    (ebiggers/libdeflate@28e88e9 scripts/run_tests.sh:36 ``rm -rf build`` after README.md:55's
+    ``cmake -B build && cmake --build build``; outsider15 D2)."""
+    if not step.needs.rewrites or step not in siblings:
+        return None
+    built = {folder for s in siblings[: siblings.index(step)] for folder in _built_in(s)}
+    hit = [r for r in step.needs.rewrites if r.split(" ", 1)[0].rstrip("/") in built]
+    if not hit:
+        return None
+    said = f"{REWRITES} {hit[0]}, the folder the steps before it build in"
+    return Reason(kind="input", need=said, sources=(step.source,))
+
+
+def _built_in(step: Step) -> list[str]:
+    """The folders ``step`` builds in: ``cmake -B X``/``-BX``, ``cmake --build X``, ``ctest
+    --test-dir X``, ``make -C X``."""
+    argv = step.argv
+    found = [argv[i + 1] for i, word in enumerate(argv[:-1]) if word in _INTO]
+    found += [word[2:] for word in argv if word.startswith("-B") and len(word) > 2]
+    return [f.removeprefix("./").rstrip("/") for f in found]

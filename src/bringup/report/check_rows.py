@@ -15,6 +15,7 @@ import msgspec
 from bringup import backends
 from bringup.model.plan import Design, Plan, PlanStep, Reason
 from bringup.model.resolution import Resolution, Verdict
+from bringup.plan.stepneeds import REWRITES
 from bringup.report.check_text import count_unsaid, os_named
 from bringup.report.check_why import Numbered
 from bringup.report.matching_text import relative
@@ -31,6 +32,8 @@ from bringup.report.wording import (
     unfetched_text,
     vendor_named,
 )
+from bringup.scan.cmaketests import TESTS_OFF
+from bringup.scan.containerimage import IMAGE_INPUT
 from bringup.scan.guidecreated import CREATED
 from bringup.solve.nodevice import RUNS_ONLY_ON
 from bringup.solve.prosenames import docs_only
@@ -352,6 +355,12 @@ def _need(reason: Reason) -> str:
         return "you to run it, if at all: it publishes or deploys (up never runs it)"
     if reason.kind == "input" and CREATED in reason.need:
         return "your input (a file its guide has you create)"
+    if reason.kind == "input" and reason.need.startswith(REWRITES):
+        return "your input (a script that would undo the build before it)"
+    if reason.kind == "input" and reason.need.startswith(IMAGE_INPUT):
+        return "your input (a container image to build first)"
+    if reason.kind == "input" and TESTS_OFF in reason.need:
+        return "your input (a configure option that builds the tests)"
     if reason.kind == "input":
         return "your input (a path or name to fill in)"
     if reason.kind == "missing" and reason.need.endswith(".whl"):

@@ -9,7 +9,10 @@ from collections.abc import Sequence
 from bringup import backends
 from bringup.model.plan import Action, Reason
 from bringup.model.source import Source
+from bringup.plan.stepneeds import REWRITES
 from bringup.report.wording import describe_host, explain_conflict, format_spec, missing_folder
+from bringup.scan.cmaketests import TESTS_OFF
+from bringup.scan.containerimage import IMAGE_INPUT
 from bringup.scan.guidecreated import CREATED
 from bringup.subjects import display_name
 
@@ -83,6 +86,12 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
         return f"publishes or deploys ({reason.need}{beside}): up never runs it"
     if reason.kind == "input" and CREATED in reason.need:
         return f"needs your input: {reason.need} first (up does not run it as written)"
+    if reason.kind == "input" and reason.need.startswith(REWRITES):
+        return f"{reason.need}: up does not run it after them (run it on its own)"
+    if reason.kind == "input" and reason.need.startswith(IMAGE_INPUT):
+        return f"needs the {reason.need} first: up does not build it"
+    if reason.kind == "input" and TESTS_OFF in reason.need:
+        return f"runs no tests unless configured with {reason.need}; up does not run it as written"
     if reason.kind == "input":
         return f"needs your input: fill in {reason.need} first (up does not run it as written)"
     if reason.kind == "system":

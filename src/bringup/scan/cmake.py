@@ -30,6 +30,7 @@ from bringup.scan.cmakeincludes import include_places, included_files
 from bringup.scan.cmakelex import CMakeCommand, cmake_commands
 from bringup.scan.cmakeprovides import provided_packages
 from bringup.scan.cmakepython import python_imports
+from bringup.scan.cmaketests import tests_input, tests_option
 from bringup.scan.cmaketoolchains import vcpkg_toolchain
 from bringup.scan.cmakewords import vocabulary
 from bringup.scan.cmakewrapped import wrapped_downloads
@@ -330,7 +331,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
         if line not in read and not (part.text or "").startswith("find_package(")
     ]
     root = file.rel == "CMakeLists.txt"
-    steps = _default_steps(file, state.testing, state.toolkit) if root else ()
+    steps = _default_steps(file, state.testing, state.toolkit, commands) if root else ()
     features = option_features(commands, file.rel)
     requirements = [
         msgspec.structs.replace(r, feature=features[r.source.line])
@@ -377,7 +378,9 @@ def _appended(state: _State, variable: str, values: tuple[str, ...], line: int) 
             state.archs.setdefault(target, []).extend((arch, line) for arch in listed(value))
 
 
-def _default_steps(file: SourceFile, testing: bool, toolkit: bool) -> tuple[Step, ...]:
+def _default_steps(
+    file: SourceFile, testing: bool, toolkit: bool, commands: list[CMakeCommand]
+) -> tuple[Step, ...]:
     needs = StepNeeds(toolkit=toolkit)
     source = file.source(1)
     steps = [
@@ -397,13 +400,15 @@ def _default_steps(file: SourceFile, testing: bool, toolkit: bool) -> tuple[Step
         ),
     ]
     if testing:
+        option = tests_option(commands)  # off by default: ctest finds none (``cmaketests``)
+        inputs = (tests_input(option, file.rel),) if option is not None else ()
         steps.append(
             Step(
                 name="ctest --test-dir build",
                 kind="test",
                 argv=("ctest", "--test-dir", "build", "--output-on-failure"),
-                source=source,
-                needs=needs,
+                source=file.source(option[1]) if option is not None else source,
+                needs=msgspec.structs.replace(needs, inputs=inputs),
             )
         )
     return tuple(steps)

@@ -26,6 +26,7 @@ from bringup.scan.docinline import bare_item, inline_installs, inline_steps
 from bringup.scan.docitems import ItemNest
 from bringup.scan.docos import FoldedOs, one_os, os_section
 from bringup.scan.docreqs import pip_version, written_requirements
+from bringup.scan.docsamples import as_route
 from bringup.scan.docsections import (
     BOLD_LINE,
     BOLD_TITLE,
@@ -50,7 +51,7 @@ from bringup.scan.docsections import (
     option_section,
     recounted,
 )
-from bringup.scan.doctables import paragraph, read_table
+from bringup.scan.doctables import html_table, paragraph, read_table
 from bringup.scan.envprose import variable_words, variables_named
 from bringup.scan.envsetup import (
     build_settings,
@@ -390,7 +391,9 @@ class _Reader:
             self.workaround = "" if self.readme else troubleshooting_page(self.heading)
         # the top README's title names the repo, no example (nano-chat-NPU README.md:1, "问题")
         named = self.title_of if top_readme(self.file.rel) else None
-        self.steps_here = not example_section([p[1] for p in self.path if p != named])
+        self.steps_here = not example_section(
+            [p[1] if p[0] < level else as_route(p[1]) for p in self.path if p != named]
+        )
         self.task = task_of([p for p in self.path if p != self.title_of])
         # a README's level-1 banner is no news section (``news_banner``: AutoAWQ README.md:1-7)
         banner = level == 1 and self.readme and news_banner(self.heading)
@@ -450,7 +453,7 @@ class _Reader:
                 continue
             if "<table" in stripped.lower():
                 self.flush()
-                self.table, index = _html_table(lines, index)
+                self.table, index = html_table(lines, index)
                 self.flush()
                 continue
             if isinstance(parsed, Heading):
@@ -483,14 +486,6 @@ class _Reader:
             steps=tuple(self.steps),
             includes=run_scripts(self.file.rel, self.build_commands),
         )
-
-
-def _html_table(lines: list[str], index: int) -> tuple[list[Row], int]:
-    """``htmltables.read_html_table``, imported at the first HTML table: few documents hold
-    one, and ``html.parser`` is ~5 ms of a scan's start-up."""
-    from bringup.scan.htmltables import read_html_table
-
-    return read_html_table(lines, index)
 
 
 def extract_docs(file: SourceFile) -> Extraction:

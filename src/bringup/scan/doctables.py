@@ -433,3 +433,11 @@ def _versioned_row(
             return [stated]
         recommended = recommended or stated
     return [recommended] if recommended is not None else []
+
+
+def html_table(lines: list[str], index: int) -> tuple[list[Row], int]:
+    """``htmltables.read_html_table``, imported at the first HTML table: few documents hold
+    one, and ``html.parser`` is ~5 ms of a scan's start-up."""
+    from bringup.scan.htmltables import read_html_table
+
+    return read_html_table(lines, index)

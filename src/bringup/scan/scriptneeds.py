@@ -13,8 +13,9 @@ from typing import Optional
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Step
+from bringup.model import Requirement, Step
 from bringup.scan.devicewords import device_names
+from bringup.scan.extraction import SourceFile
 from bringup.scan.fillins import is_fill_in
 
 _ASSIGNMENT = lazyre.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=(\S[^#\n]*?)\s*$", re.MULTILINE)
@@ -56,6 +57,10 @@ def with_script_needs(step: Step, rel: Optional[str], text: Optional[str]) -> St
         ]
         if filled:
             needs = msgspec.structs.replace(needs, inputs=tuple(filled[:_MAX_INPUTS]))
+    if not needs.rewrites:
+        rewritten = rewritten_folders(text, rel)
+        if rewritten:
+            needs = msgspec.structs.replace(needs, rewrites=rewritten)
     if not needs.devices and step.kind in ("run", "test"):
         counted = _devices(text, values) or _container_devices(text)
         if counted is not None:
@@ -89,3 +94,50 @@ def _container_devices(text: str) -> Optional[tuple[int, Optional[str]]]:
         if given is not None:
             return 1, "npu" if given.group(0).startswith("--device") else "gpu"
     return None
+
+
+_REWRITE = lazyre.compile(
+    r"(?:^|[\s\"'(;&|])(?:rm\s+-(?:rf|fr|r|Rf|fR)\s+|cmake\b[^\n]{0,200}?\s-B\s?)"
+    r"(?:\./)?([A-Za-z_][\w.-]{0,40})/?(?=[\s\"');&|]|$)",
+    re.MULTILINE,
+)
+"""A folder of the checkout the script removes (``rm -rf build``, also as a clean-up command
+it keeps: ``CLEANUP_CMDS+=("rm -rf build")``, ebiggers/libdeflate@28e88e9
+scripts/run_tests.sh:36) or configures anew (``cmake -B build``): a relative name only, not
+a variable's folder or a path below another."""
+
+
+def rewritten_folders(text: str, rel: str) -> tuple[str, ...]:
+    """The folders ``text`` (the script ``rel``, run from the checkout's top) removes or
+    configures anew, each once with its first line (``_REWRITE``)."""
+    found: dict[str, str] = {}
+    for match in _REWRITE.finditer(text):
+        line = text.count("\n", 0, match.start(1)) + 1
+        found.setdefault(match.group(1), f"{match.group(1)}/ ({rel}:{line})")
+    return tuple(found.values())
+
+
+_RUNTIME = lazyre.compile(r"\b(nvidia-docker|docker|podman)\s+run\b")
+
+
+def container_runtime(file: SourceFile) -> list[Requirement]:
+    """The container runtime a script starts its container with (``docker run``, ``podman
+    run``; ``nvidia-docker`` is docker's wrapper): a ``system_package`` the probe finds on
+    PATH (``keys.TOOLCHAIN``), cited at the script's first run of it (NVlabs/stylegan2-ada-
+    pytorch@d72cc7d docker_run.sh:18 ``docker run --shm-size=2g --gpus all ...``, run by
+    README.md:100; outsider15 D12). Only a container given the host's devices
+    (``_container_devices``), the class whose step needs them: a script's other containers
+    (a CI image, a lint run) are no need of the repo's route. A commented line starts nothing."""
+    if _container_devices(file.text) is None:
+        return []
+    for match in _RUNTIME.finditer(file.text):
+        start = file.text.rfind("\n", 0, match.start()) + 1
+        if file.text[start : match.start()].lstrip().startswith("#"):
+            continue
+        line = file.text.count("\n", 0, match.start()) + 1
+        program = "docker" if match.group(1) == "nvidia-docker" else match.group(1)
+        end = file.text.find("\n", match.start())
+        said = file.text[start : end if end >= 0 else None].strip()[:160]
+        text = f"{file.rel} starts a container with {program}: {said}"
+        return [file.requirement("system_package", program, line, text=text, confidence="medium")]
+    return []

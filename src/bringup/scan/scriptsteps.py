@@ -92,3 +92,16 @@ def alone(extractions: Sequence[Extraction]) -> list[Step]:
             and step.source.ref.endswith(step.argv[1])
         )
     ]
+
+
+_SCRIPT_DIRS = frozenset(
+    {"scripts", "script", "tools", "ci", ".ci", "build", "build-tools", "build_tools", "install"}
+    | {"buildtools", "build_script", "build_scripts", "build-scripts"}
+)
+"""Top-level directories that hold a repo's own build, install and CI scripts."""
+
+
+def repo_level(rel: str) -> bool:
+    """A script of the repo itself (top level, ``scripts/``, ``tools/``, ``ci/``), not of a
+    sub-project or a test deeper in the tree."""
+    return rel.count("/") == 0 or rel.split("/", 1)[0] in _SCRIPT_DIRS

@@ -9,6 +9,8 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple, Optional
 
+import msgspec
+
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement, Step, StepNeeds
@@ -37,6 +39,8 @@ from bringup.scan.prose import read_line
 from bringup.scan.runners import runner_functions, testing_lines
 from bringup.scan.runtools import script_tools
 from bringup.scan.scriptcpus import script_cpu
+from bringup.scan.scriptneeds import container_runtime, rewritten_folders
+from bringup.scan.scriptsteps import repo_level as _repo_level
 from bringup.scan.scriptsteps import step_script
 from bringup.scan.shellarms import in_branches
 from bringup.scan.shellfloors import version_checks
@@ -367,17 +371,6 @@ _CHECKING = lazyre.compile(r"(?:^|[-_])check(?:s|er)?(?=[-_.])", re.IGNORECASE)
 ascend-transformer-boost, hixl, catlass, pyasc, shmem and ops-blas keep beside their builds;
 pyasc ``scripts/static_check.sh``): the tools it runs (``git diff`` to list what changed) are
 the check's, not the build's."""
-_SCRIPT_DIRS = frozenset(
-    {"scripts", "script", "tools", "ci", ".ci", "build", "build-tools", "build_tools", "install"}
-    | {"buildtools", "build_script", "build_scripts", "build-scripts"}
-)
-"""Top-level directories that hold a repo's own build, install and CI scripts."""
-
-
-def _repo_level(rel: str) -> bool:
-    """A script of the repo itself (top level, ``scripts/``, ``tools/``, ``ci/``), not of a
-    sub-project or a test deeper in the tree."""
-    return rel.count("/") == 0 or rel.split("/", 1)[0] in _SCRIPT_DIRS
 
 
 def read_alike_if_run(rel: str) -> bool:
@@ -416,6 +409,7 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
     )
     devices = most_devices(commands)
     needs = devices if devices.devices else StepNeeds(toolkit=toolkit)
+    needs = msgspec.structs.replace(needs, rewrites=rewritten_folders(file.text, file.rel))
     return Step(name=" ".join(argv), kind=kind, argv=argv, source=file.source(1), needs=needs)
 
 
@@ -478,6 +472,7 @@ def extract_shell(file: SourceFile) -> Extraction:
         + (inline_imports(file, joined) if not NOT_INSTALLING.search(name) else [])
         + (launch_counts(file, _numbered(file), script_vendor(file.text)) if repo_level else [])
         + container_drivers(file, joined)
+        + (container_runtime(file) if file.run_by_build else [])
     )
     step = script_step(file, commands) if repo_level else None
     return Extraction(

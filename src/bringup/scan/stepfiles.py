@@ -29,6 +29,7 @@ from bringup import backends, lazyre
 from bringup.model import Step, StepNeeds, file_source
 from bringup.scan.adapterimports import framework_device, imported_device
 from bringup.scan.commands import pip_install_targets, program_name
+from bringup.scan.containerimage import with_image
 from bringup.scan.devicewords import device_names, option_device, target_kind
 from bringup.scan.guidecreated import created_input
 from bringup.scan.jitbuilds import JitBuilds
@@ -175,6 +176,7 @@ def placed(
         fetched.extend(fetched_wheels(found))
         ran = _ran(found)
         found = with_script_needs(found, ran, read(ran) if ran is not None else None)
+        found = with_image(found, read(ran) if ran is not None else None, guide, read, out)
         found = _on_its_device(found, _module(found, scripts) or ran, scripts, read)
         found = _compiled_at_start(found, _module(found, scripts) or ran, kept.jit)
         out.append(_test_device(found, kept))

@@ -13,6 +13,7 @@ import re
 from bringup import lazyre
 from bringup.backends.ascend import keys as ascend_keys
 from bringup.model import Accelerator, Fact, Source, Toolkit
+from bringup.model.snapshot import REPORTED_PATH
 from bringup.parsing import (
     Collected,
     at_line,
@@ -83,7 +84,9 @@ _DRIVER_FAILURES = (
 
 
 def parse_install_info(text: str, source: Source) -> Collected:
-    """``<pkg>/<arch>-linux/ascend_<name>_install.info``: one installed CANN package."""
+    """``<pkg>/<arch>-linux/ascend_<name>_install.info``: one installed CANN package, in the
+    folder above the file; pasted in a report without its ``path=`` line, in no folder said
+    (vllm-project/vllm-ascend#2534 pastes ``package_name=``/``version=`` only)."""
     pairs = key_values(text)
     if "version" not in pairs or "package_name" not in pairs:
         return unparsed(
@@ -97,6 +100,8 @@ def parse_install_info(text: str, source: Source) -> Collected:
     arch = pairs.get("arch", ("", 0))[0] or None
     recorded = pairs.get("path", ("", 0))[0]
     path = _ARCH_DIR.sub("", recorded) if recorded else _package_dir(source.ref)
+    if not recorded and source.kind == "report":  # a paste's file is no install folder
+        path = REPORTED_PATH
     toolkit = Toolkit(
         kind=kind,
         version=version,

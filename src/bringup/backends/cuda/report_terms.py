@@ -27,6 +27,16 @@ _GPU_NAME = re.compile(
 )
 
 
+_TOOLKIT_PACKAGE = (
+    r"^(?:cuda-(?:toolkit|nvcc)-\d+-\d*|cuda-toolkit|nvidia-cuda-(?:toolkit|tool|dev))$"
+)
+"""The CUDA toolkit's own packages in ``dpkg -l``: NVIDIA's ``cuda-toolkit-12-2`` /
+``cuda-nvcc-12-2`` (their version the toolkit's), Debian's and Ubuntu's ``nvidia-cuda-toolkit``
+/ ``nvidia-cuda-dev``. ``dpkg -l`` cuts a name to its column ("nvidia-cuda-tool 9.1.85-4~bpo9
+... NVIDIA CUDA development toolkit", NVIDIA/nvidia-docker#809; ``cuda-toolkit-12-`` at 16
+characters): a cut name still names the package. Not ``cuda-drivers`` or ``cuda-keyring``."""
+
+
 def _named_gpu(label: str, value: str) -> Optional[str]:
     """The GPU a device label's value names, when the label or value speaks of NVIDIA."""
     if not _WORDS_PATTERN.search(label + " " + value):
@@ -86,6 +96,7 @@ TERMS = ReportTerms(
         (r"^(?:lib)?cudnn\d*(?:-cuda-\d+)?$", cuda_keys.CUDA_CUDNN),
         (r"^libnccl2$", cuda_keys.CUDA_NCCL),
         (r"^nvidia-driver-\d+(?:-server)?(?:-open)?$", cuda_keys.NVIDIA_DRIVER),
+        (_TOOLKIT_PACKAGE, cuda_keys.CUDA_ACTIVE),
     ),
     dpkg_named=((r"^cudnn-local-repo-\S+-(\d+\.\d+\.\d+(?:\.\d+)?)$", cuda_keys.CUDA_CUDNN),),
     json_vendors=("nvidia",),
