@@ -7,10 +7,13 @@ it."""
 from __future__ import annotations
 
 import time
+from typing import Optional
 
 import pytest
 
 from bringup.triage import explain_text
+from bringup.triage.extensionimport import EXTENSION, LIBRARY, extension, placed
+from bringup.triage.findings import ExceptionSighting, Findings
 from bringup.triage.lookups import lookup_tables
 
 NVIDIA_DOCS = "https://docs.nvidia.com/"
@@ -125,14 +128,88 @@ def test_a_binary_built_against_another_release_names_both() -> None:
         ),
     ],
 )
-def test_a_cuda_soname_keeps_its_minor_and_an_extension_is_rebuilt_first(
-    log: str, soname: str
-) -> None:
+def test_a_cuda_soname_keeps_its_minor(log: str, soname: str) -> None:
     first = explain_text(log)[0]
     assert first.signature_id == "cuda.runtime.cuda-lib-missing"
     assert f"cannot find {soname}," in first.cause
     assert "soname version" not in first.cause
-    assert first.fix.startswith("If the module that fails to import is a compiled extension")
+
+
+# https://github.com/xingyizhou/ExtremeNet/issues/9: torch's own import (fixed by installing
+# cudatoolkit 9.0), not an extension's
+EXTREMENET = """\
+Traceback (most recent call last):
+  File "demo.py", line 4, in <module>
+    import torch
+  File "/home/chase/anaconda3/envs/CornerNet/lib/python3.6/site-packages/torch/__init__.py", \
+line 80, in <module>
+    from torch._C import *
+ImportError: libcudart.so.9.0: cannot open shared object file: No such file or directory
+"""
+
+
+def test_the_frameworks_own_import_is_not_read_as_an_extension() -> None:
+    found = [d.signature_id for d in explain_text(EXTREMENET)]
+    assert found[0] == LIBRARY
+    assert EXTENSION not in found
+
+
+FRANKMOCAP = (
+    "from detectron2 import _C\n"
+    "ImportError: libcudart.so.10.1: cannot open shared object file: No such file or directory\n"
+)
+
+
+def test_an_extensions_import_puts_the_rebuild_first() -> None:
+    # frankmocap#178's two lines (its paste left out the frame's own line), read as a traceback
+    # whose innermost frame's source line is that import
+    read = explain_text(FRANKMOCAP)
+    assert [d.signature_id for d in read[:2]] == [LIBRARY, EXTENSION]
+    line = read[1].evidence[0].line
+    sighting = ExceptionSighting(
+        line=line,
+        name="ImportError",
+        message="libcudart.so.10.1: cannot open shared object file",
+        text=FRANKMOCAP.splitlines()[1],
+        frames=(),
+        chained=False,
+        call="from detectron2 import _C",
+    )
+    first, second = placed(read, Findings(exceptions=[sighting]))[:2]
+    assert (first.signature_id, second.signature_id) == (EXTENSION, LIBRARY)
+    assert first.fix.startswith("Rebuild the extension against the installed CUDA")
+    assert "libcudart.so.10.1" in first.cause
+    assert first.score > second.score
+
+
+@pytest.mark.parametrize(
+    ("call", "innermost", "third_party"),
+    [
+        # https://github.com/facebookresearch/frankmocap/issues/178: detectron2's compiled ops
+        ("from detectron2 import _C", "", True),
+        # https://github.com/SeanNaren/warp-ctc/issues/154: a relative import in an installed
+        # extension package
+        (
+            "from ._warp_ctc import *",
+            "~/anaconda3/lib/python3.7/site-packages/warpctc_pytorch-0.1.1-py3.7-linux-x86_64.egg"
+            "/warpctc_pytorch/__init__.py",
+            True,
+        ),
+        # ExtremeNet#9 above: torch's own
+        (
+            "from torch._C import *",
+            "/home/chase/anaconda3/envs/CornerNet/lib/python3.6/site-packages/torch/__init__.py",
+            False,
+        ),
+        ("import torch", "demo.py", False),
+        # a call that imports nothing says nothing
+        ("main()", "train.py", None),
+    ],
+)
+def test_which_import_is_an_extensions(
+    call: str, innermost: str, third_party: Optional[bool]
+) -> None:
+    assert extension(call, innermost) is third_party
 
 
 def test_the_new_patterns_read_hostile_lines_in_time() -> None:
