@@ -44,7 +44,8 @@ ADDMM_K_AXIS = (
     "The k-axis of the two inputs are different.\n"
 )
 
-# https://github.com/lzccccc/SMOKE/issues/73: the header line without the file:line before it.
+# https://github.com/lzccccc/SMOKE/issues/73: the header line without the file:line before it (a
+# CUDA toolkit header: the answer names the toolkit, outsider O15 D11).
 SMOKE_HEADER = """\
 fatal error: cuda_runtime_api.h: No such file or directory
 #include <cuda_runtime_api.h>
@@ -119,7 +120,7 @@ TOP_CAUSES = [
     # (log, the first diagnosis, the field of it that names the cause or fix, a text in it)
     (QUANT_MATMUL_DTYPE, "faultdiag.aisw_cann_tbe_all_003", "fix", "cast that tensor"),
     (ATTEN_MASK_SHAPE, "faultdiag.aisw_cann_tbe_all_002", "fix", "layout"),
-    (SMOKE_HEADER, "toolchain.header-missing", "cause", "cuda_runtime_api.h"),
+    (SMOKE_HEADER, "cuda.build.cuda-header-missing", "cause", "the CUDA toolkit"),
     (FT_NEWER_DRIVER, "cuda.runtime.driver-insufficient", "layer", "device_init"),
     (ARCH_NAME, "cuda.build.torch-unknown-arch", "cause", "9.0a"),
     (TRITON_GRID, "ascend.runtime.kernel-grid-over-limit", "fix", "TRITON_ALL_BLOCKS_PARALLEL"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Optional
 
@@ -39,7 +40,20 @@ def default_knowledge() -> KnowledgeBase:
 def lookup_tables(knowledge: Optional[KnowledgeLoader] = None) -> dict[str, Mapping[str, str]]:
     """The knowledge-base look-ups by table name, sharing one lazily loaded knowledge base."""
     loader = functools.lru_cache(maxsize=1)(knowledge or default_knowledge)
-    return {name: FirstGcc(subject, loader) for name, subject in FIRST_GCC_TABLES.items()}
+    tables: dict[str, Mapping[str, str]] = {
+        name: FirstGcc(subject, loader) for name, subject in FIRST_GCC_TABLES.items()
+    }
+    tables[CUDA_FOR_ARCH] = CudaForArch(loader)
+    return tables
+
+
+def _loaded(knowledge: KnowledgeLoader) -> Optional[KnowledgeBase]:
+    """The knowledge base, or None when it cannot be loaded (the look-up then says nothing)."""
+    try:
+        return knowledge()
+    except StackError as error:
+        LOG.debug("knowledge base not loaded (%s): look-ups unknown", error)
+        return None
 
 
 class FirstGcc(Mapping[str, str]):
@@ -54,10 +68,8 @@ class FirstGcc(Mapping[str, str]):
     @functools.cached_property
     def _provided(self) -> tuple[tuple[Version, str], ...]:
         """(newest symbol version provided, GCC release), oldest GCC first."""
-        try:
-            kb = self._knowledge()
-        except StackError as error:
-            LOG.debug("knowledge base not loaded (%s): GCC look-ups unknown", error)
+        kb = _loaded(self._knowledge)
+        if kb is None:
             return ()
         found: list[tuple[Version, str]] = []
         for gcc in kb.releases("gcc"):
@@ -89,3 +101,62 @@ def _floor(spec: str, subject: str) -> Optional[Version]:
     alternatives = SpecifierSet(spec, scheme_for(subject)).alternatives
     floors = [c.version for clauses in alternatives for c in clauses if c.operator == ">="]
     return min(floors) if floors else None
+
+
+CUDA_FOR_ARCH = "cuda_for_arch"
+_ARCH = re.compile(r"(?:compute|sm)_(?P<major>[0-9]{1,2})(?P<minor>[0-9])\Z")
+"""An architecture without a suffix: ``sm_90a`` and ``sm_100f`` came after their base one."""
+
+
+class CudaForArch(Mapping[str, str]):
+    """``compute_XY`` / ``sm_XY`` -> the CUDA releases that can target it, as the knowledge
+    base's row for compute capability X.Y bounds them: ``>=11.1`` reads "added in CUDA 11.1",
+    ``<9.0`` "removed in CUDA 9.0". An architecture no row names is not in the table."""
+
+    def __init__(self, knowledge: KnowledgeLoader) -> None:
+        self._knowledge = knowledge
+
+    @functools.cached_property
+    def _bounds(self) -> dict[str, str]:
+        """Compute capability -> what its ``cuda`` rows say, for every capability with one."""
+        kb = _loaded(self._knowledge)
+        if kb is None:
+            return {}
+        said: dict[str, str] = {}
+        for capability in kb.releases("compute_capability"):
+            for implication in kb.implications("compute_capability", capability):
+                if implication.subject == "cuda":
+                    text = _bound_text(implication.specs)
+                    if text:
+                        said[capability] = text
+        return said
+
+    def __getitem__(self, arch: str) -> str:
+        found = _ARCH.match(arch)
+        if found is None:
+            raise KeyError(arch)
+        capability = f"{int(found.group('major'))}.{found.group('minor')}"
+        return f"{arch} {self._bounds[capability]}"
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(f"compute_{c.replace('.', '')}" for c in self._bounds)
+
+    def __len__(self) -> int:
+        return len(self._bounds)
+
+
+def _bound_text(specs: tuple[str, ...]) -> str:
+    """``(">=11.1",)`` -> "was added in CUDA 11.1 (it needs CUDA 11.1 or newer)"; ``("<9.0",)``
+    -> "was removed in CUDA 9.0 (only an older toolkit targets it)"; both, joined."""
+    added: list[str] = []
+    removed: list[str] = []
+    for spec in specs:
+        for clauses in SpecifierSet(spec, scheme_for("cuda")).alternatives:
+            for clause in clauses:
+                if clause.operator == ">=":
+                    added.append(clause.version.raw)
+                elif clause.operator == "<":
+                    removed.append(clause.version.raw)
+    said = [f"was added in CUDA {v} (it needs CUDA {v} or newer)" for v in added[:1]]
+    said += [f"was removed in CUDA {v} (only an older toolkit targets it)" for v in removed[:1]]
+    return " and ".join(said)

@@ -57,6 +57,7 @@ from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
 from bringup.triage import (
     advice,
+    extensionimport,
     fallback,
     faultrank,
     onepercause,
@@ -187,6 +188,7 @@ def rank(
     diagnoses = diagnoses or _nothing_failed(result)
     diagnoses = runtimecompile.in_the_job(diagnoses, result.findings)
     loose = generic | {d.signature_id for d in extra if not d.signature_id.startswith("code.")}
+    diagnoses = extensionimport.placed(diagnoses, result.findings)
     diagnoses = phase.read_in(diagnoses, result.findings, loose)
     diagnoses = runtimecompile.in_the_build(diagnoses, result.findings, loose - generic)
     diagnoses = advice.fitted(diagnoses, marks)
