@@ -24,14 +24,16 @@ dependencies:
 """
 TAMING = "git+https://github.com/CompVis/taming-transformers.git@master"
 CLIP = "git+https://github.com/openai/CLIP.git@main"
+SD_FILE = SourceFile(ref="environment.yaml", rel="environment.yaml", text=SD_ENV)
 
 
 def _python(found: object) -> dict[str, str]:
-    return {r.subject: r.direct for r in found.requirements if r.subject.startswith("pypi:")}  # type: ignore[attr-defined]
+    requirements = found.requirements  # type: ignore[attr-defined]
+    return {r.subject: r.direct for r in requirements if r.subject.startswith("pypi:")}
 
 
 def test_editable_vcs_entries_of_a_conda_pip_list_are_requirements() -> None:
-    found = extract_conda_env(SourceFile(ref="environment.yaml", rel="environment.yaml", text=SD_ENV))
+    found = extract_conda_env(SD_FILE)
     assert _python(found) == {
         "pypi:taming-transformers": f"taming-transformers @ {TAMING}",
         "pypi:clip": f"clip @ {CLIP}",
@@ -45,7 +47,7 @@ def test_editable_vcs_entries_of_a_conda_pip_list_are_requirements() -> None:
 
 def test_the_same_forms_in_a_requirements_file() -> None:
     # the same lines as a requirements file, and PEP 508's direct reference and a bare URL
-    # (huawei-csl/gdn-tri-inverse@d12ad042 pyproject.toml:24 form; FlagScale requirements-cuda.txt:1)
+    # (the form of huawei-csl/gdn-tri-inverse@d12ad042 pyproject.toml:24)
     text = (
         "-e git+https://github.com/CompVis/taming-transformers.git@master#egg=taming-transformers\n"
         "--editable=git+https://github.com/openai/CLIP.git@main#egg=clip\n"
@@ -72,7 +74,7 @@ def test_a_bare_url_keeps_its_subdirectory_and_is_installed_unnamed() -> None:
 
 
 def test_the_environment_installs_them_from_their_url() -> None:
-    found = extract_conda_env(SourceFile(ref="environment.yaml", rel="environment.yaml", text=SD_ENV))
+    found = extract_conda_env(SD_FILE)
     source = Source(kind="file", ref="environment.yaml", line=29)
     component = Component(name="sd", path=".", role="other", requirements=found.requirements)
     environment = Environment(
