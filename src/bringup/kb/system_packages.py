@@ -38,6 +38,15 @@ _TABLE = {
     "gdb": SystemPackage("gdb", "gdb", "gdb"),
     "openssl": SystemPackage("openssl", "openssl", "openssl"),
     "libssl": SystemPackage("libssl-dev", "openssl-devel", "openssl"),
+    # the GNU build system's tools (an ``autogen.sh`` checks for them: fribidi@5889567
+    # autogen.sh:17-26 ``which libtoolize``, ``which autoreconf``)
+    "autoreconf": SystemPackage("autoconf", "autoconf", "autoconf"),
+    "autoconf": SystemPackage("autoconf", "autoconf", "autoconf"),
+    "autoheader": SystemPackage("autoconf", "autoconf", "autoconf"),
+    "automake": SystemPackage("automake", "automake", "automake"),
+    "aclocal": SystemPackage("automake", "automake", "automake"),
+    "libtoolize": SystemPackage("libtool", "libtool", "libtool"),
+    "libtool": SystemPackage("libtool", "libtool", "libtool"),
 }
 
 
