@@ -23,6 +23,7 @@ from bringup.scan import cmakelex
 from bringup.scan.anyof import merge_repeats
 from bringup.scan.buildruns import builds_running
 from bringup.scan.cited import cited_files
+from bringup.scan.clitests import test_files
 from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless
@@ -318,9 +319,8 @@ def scan_repo(
     forks: int = 0,
 ) -> RepoScan:
     """The component for the repo at ``root`` (cited as ``shown``), with its findings.
-    ``manifest`` is the user's word on it (from ``loaded``, at ``prefix`` inside a stack
-    file). With ``forks``, a big repo's files are read ahead in that many forked copies
-    (``readahead``)."""
+    ``manifest`` is the user's word on it (from ``loaded``, at ``prefix`` inside a stack file).
+    With ``forks``, a big repo's files are read ahead in forked copies (``readahead``)."""
     with cmakelex.kept():  # the repo's lexed CMake texts, dropped however its scan ends
         component = name or (manifest.name if manifest and manifest.name else root.resolve().name)
         files, stats = walk_repo(root, manifest.ignore if manifest else (), progress=progress)
@@ -430,7 +430,7 @@ def scan_repo(
                 extractions,
                 scoped,
                 requirements,
-                [(e.rel, ref) for ref, (e, _) in texts.items() if e.kind == "tests"],
+                test_files(texts),
                 python_files(known.read),
             ),
             kept,
