@@ -18,14 +18,16 @@ from bringup.scan.walk import RepoFile
 def _main_block(tree: ast.Module) -> list[ast.stmt]:
     """The body of the module's ``if __name__ == "__main__":``."""
     for node in tree.body:
-        test = node.test if isinstance(node, ast.If) else None
+        if not isinstance(node, ast.If):
+            continue
+        test = node.test
         if (
             isinstance(test, ast.Compare)
             and isinstance(test.left, ast.Name)
             and test.left.id == "__name__"
             and any(isinstance(c, ast.Constant) and c.value == "__main__" for c in test.comparators)
         ):
-            return list(node.body)  # type: ignore[union-attr]
+            return list(node.body)
     return []
 
 
