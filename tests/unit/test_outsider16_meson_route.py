@@ -91,3 +91,26 @@ def test_a_missing_tool_is_an_install_of_the_verdict() -> None:
     assert [(o.kind, o.detail) for o in missing_tools(resolution, "fribidi")] == [
         ("install", "libtoolize")
     ]
+
+
+def test_a_job_switched_off_states_nothing() -> None:
+    from bringup.scan.ci import extract_ci
+
+    # fribidi@58895678 .github/workflows/make.yml:9-24 (head), with the job switched off
+    # (constructed: ``if: false``, as GitHub Actions reads a job-level condition)
+    text = """jobs:
+  build:
+    if: false
+    runs-on: ${{ matrix.os }}
+    strategy:
+      matrix:
+        os: [ubuntu-latest]
+    steps:
+    - run: pip install meson==1.4.0
+"""
+    file = SourceFile(ref="make.yml", rel=".github/workflows/make.yml", text=text)
+    assert extract_ci(file).requirements == ()
+    on = SourceFile(
+        ref="make.yml", rel=".github/workflows/make.yml", text=text.replace("if: false", "if: true")
+    )
+    assert ("pypi:meson", "==1.4.0") in {(r.subject, r.spec) for r in extract_ci(on).requirements}
