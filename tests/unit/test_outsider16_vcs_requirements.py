@@ -40,7 +40,7 @@ def test_editable_vcs_entries_of_a_conda_pip_list_are_requirements() -> None:
     }
     assert not [f for f in found.findings if f.kind == "invalid"]
     notes = [f.message for f in found.findings]
-    assert "editable install of the local project .: the repo's own install" in notes
+    assert "editable install: ." in notes  # the repo itself, as a requirements file says it
     # pip clones them with git, over the network
     assert {r.spec for r in found.requirements if r.subject == "system_package"} == {"git"}
 

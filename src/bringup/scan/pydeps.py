@@ -53,7 +53,7 @@ def python_requirement(
     if editable is not None:
         text = text[editable.end() :].strip()
         if not _URL_FORM.match(text):
-            note = f"editable install of the local project {text}: the repo's own install"
+            note = f"editable install: {text}"  # a local project: the repo's own install
             return None, Finding(kind="note", message=note, sources=(source,))
     try:
         parsed = Pep508(text)
