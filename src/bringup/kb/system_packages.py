@@ -42,6 +42,15 @@ _TABLE = {
     # openEuler's docker is src-openeuler/docker's ``Name: docker-engine`` (``Provides: docker``)
     "docker": SystemPackage("docker.io", "docker-engine", "docker"),
     "podman": SystemPackage("podman", "podman", "podman"),
+    # the GNU build system's tools (an ``autogen.sh`` checks for them: fribidi@5889567
+    # autogen.sh:17-26 ``which libtoolize``, ``which autoreconf``)
+    "autoreconf": SystemPackage("autoconf", "autoconf", "autoconf"),
+    "autoconf": SystemPackage("autoconf", "autoconf", "autoconf"),
+    "autoheader": SystemPackage("autoconf", "autoconf", "autoconf"),
+    "automake": SystemPackage("automake", "automake", "automake"),
+    "aclocal": SystemPackage("automake", "automake", "automake"),
+    "libtoolize": SystemPackage("libtool", "libtool", "libtool"),
+    "libtool": SystemPackage("libtool", "libtool", "libtool"),
 }
 
 

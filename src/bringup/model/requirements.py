@@ -55,6 +55,11 @@ class Requirement(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     also_at: tuple[Source, ...] = ()
     feature: str = ""
     prefers: tuple[Alternative, ...] = ()
+    direct: str = ""
+    """A Python distribution installed from a URL, not a package index, as an installer is
+    given it: ``clip @ git+https://github.com/openai/CLIP.git@main`` where a name is written
+    (PyPI's ``clip`` is another project), the bare URL where none is (the name guessed from
+    its repository may not be the distribution's: tiny-cuda-nn's is ``tinycudann``)."""
 
     @property
     def unversioned(self) -> bool:

@@ -324,6 +324,8 @@ def describe_obstacle(obstacle: Obstacle) -> str:
     """An obstacle in a few words: "<Toolkit> 8.0.0" (to install), "the <Vendor> driver
     (>= 24.1)" (to change), "<devices> >= 2" (needed from the machine)."""
     name = display_name(obstacle.subject)
+    if obstacle.kind == "install" and obstacle.subject == "system_package":
+        return f"{obstacle.detail} (a system package)"
     if obstacle.kind == "install":
         detail = obstacle.detail
         if from_index(obstacle):

@@ -31,6 +31,8 @@ from bringup.run.activation import Activation
 from bringup.run.history import now
 from bringup.run.indexes import IndexSettings, past_unreachable, without_credentials
 from bringup.run.installed import listed, record, removed
+from bringup.run.stated import direct as _direct
+from bringup.run.stated import stated as _stated
 from bringup.run.torchbuilt import split_builds
 from bringup.run.torchindex import torch_index
 from bringup.subjects import scheme_for
@@ -108,19 +110,6 @@ def _step_tools(steps: Sequence[PlanStep]) -> list[str]:
     return tools
 
 
-def _stated(subject: str, environment: Environment, components: Sequence[Component]) -> str:
-    """The ranges the environment's repos state for ``subject``, joined (may be empty)."""
-    names = {subject, f"pypi:{subject}"}
-    specs = [
-        r.spec.strip()
-        for c in components
-        if c.name in environment.components
-        for r in c.requirements
-        if r.subject in names and r.spec.strip()
-    ]
-    return ",".join(dict.fromkeys(specs))
-
-
 def environment_spec(
     environment: Environment,
     snapshot: Snapshot,
@@ -156,7 +145,10 @@ def environment_spec(
             continue
         if p.origin == "installed" and p.subject in ("cmake", "ninja"):
             continue  # a host build tool that is already here
-        if p.origin == "installed":
+        direct = _direct(p.subject, environment, components)
+        if direct:
+            requirements.append(direct)  # the index's distribution may be another project
+        elif p.origin == "installed":
             requirements.append(f"{p.subject}{_stated(p.subject, environment, components)}")
         elif p.origin == "index":
             requirements.append(f"{p.subject}{p.version}")

@@ -207,7 +207,7 @@ def extract_ci(file: SourceFile) -> Extraction:
     except yamlnodes.YAMLError as error:
         return Extraction(findings=(file.unparsed(yaml_error(error, file.text, file.ref)),))
     for document in documents:
-        excluded = _excluded(document)
+        excluded = _excluded(document) | _disabled(document)
         for key, labels, held in _runner_matrices(document):
             collector.runner([text for text, _ in labels], labels[0][1], key, matrix=True)
             excluded |= held
@@ -260,3 +260,21 @@ def _excluded(document: Node) -> set[int]:
             walked.add(id(value))
             excluded.update(id(inner) for _, inner in yamlnodes.pairs(value))
     return excluded
+
+
+_NEVER = lazyre.compile(r"\s{0,8}(?:false|\$\{\{\s{0,8}false\s{0,8}\}\})\s{0,8}", re.IGNORECASE)
+
+
+def _disabled(document: Node) -> set[int]:
+    """The nodes of the jobs a workflow never runs (``if: false``, ``if: ${{ false }}``): a
+    job switched off states nothing the CI uses."""
+    from bringup.scan import yamlnodes
+
+    jobs = yamlnodes.value_of(document, "jobs")
+    off: set[int] = set()
+    for _, job in yamlnodes.pairs(jobs) if jobs is not None else ():
+        condition = yamlnodes.value_of(job, "if")
+        if condition is not None and _NEVER.fullmatch(yamlnodes.scalar(condition) or "x"):
+            off.update(id(inner) for _, inner in yamlnodes.pairs(job))
+            off.add(id(job))
+    return off

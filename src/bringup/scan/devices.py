@@ -229,28 +229,6 @@ EXAMPLE = lazyre.compile(
 multi-node training"): the device count it names is that example's scale."""
 
 
-ILLUSTRATION = lazyre.compile(
-    r"^[\s*>#\-\d.、)\uff09]*(?:for\s+(?:example|instance)|e\.\s?g\.|例如|比如|譬如|举例(?:来说|而言)?)",
-    re.IGNORECASE,
-)
-"""A sentence that opens as an illustration ("例如" … "希望在2机8卡A100" … "的环境上测试这一任务",
-FlagOpen/FlagPerf@1b5a0303 training/README.md:78, showing the format of a CASES key):
-the hardware it names is the example's, no requirement of the repo's."""
-
-
-def illustrated(mentions: list[Mention], clause: str) -> list[Mention]:
-    """``mentions`` without the hardware an illustration names (``ILLUSTRATION``): its chips,
-    device counts, memory and the capability a product implies."""
-    if not ILLUSTRATION.match(clause):
-        return mentions
-    hardware = ("_count", "_memory")
-    return [
-        m
-        for m in mentions
-        if m.subject not in ("chip", capability_subject()) and not m.subject.endswith(hardware)
-    ]
-
-
 def of_the_example(mention: Mention) -> Mention:
     """A device count said of an example script ("当前示例脚本中NPUS_PER_NODE=8表示需要8个NPU",
     MindSpeed docs/zh/user-guide/quickstart.md:25): what that example runs on, soft; the

@@ -24,7 +24,7 @@ from bringup.scan.osnames import DISTRIBUTIONS
 from bringup.subjects import scope_of as scope_of_subject
 
 REQUIRED_HEADING = lazyre.compile(
-    r"requirement|prerequisite|dependenc|environment|install|compatib|version|support|"
+    r"requirement|prerequisite|dependenc|environment(?!al)|install|compatib|version|support|"
     r"hardware|software|setup|get(?:ting)?\s+started|quick\s*start|build|"
     r"软件|硬件|环境|依赖|版本|配套|前提|前置|安装|要求|准备|快速|支持|型号",
     re.IGNORECASE,
@@ -32,7 +32,8 @@ REQUIRED_HEADING = lazyre.compile(
 )
 """A heading over what the repo needs; 前置条件 / 前置依赖 is Chinese for "prerequisites"
 ("#### 2.1.1 前置条件" over "| **硬件算力** | Linux 服务器配备至少 1 张 NPU 卡 |",
-Ascend/msprobe@8ff00da3 docs/zh/quick_start/pytorch_quick_start.md:29-35)."""
+Ascend/msprobe@8ff00da3 docs/zh/quick_start/pytorch_quick_start.md:29-35). "Environmental"
+is no environment to set up (a model card's "## Environmental Impact")."""
 DISTRIBUTION_HEADING = lazyre.compile(
     rf"(?:Linux|{DISTRIBUTIONS})"
     r"(?:\s{0,2}\d{1,2}(?:\.\d{1,2})?)?\s{0,2}(?:系统|systems?)?\s{0,2}[:：]?",
@@ -44,12 +45,15 @@ build (Linux)", nixl README.md:52): the requirements section above it, told for 
 distribution, so its tables and lists state needs as the section's own would (matched whole)."""
 SKIPPED_HEADING = lazyre.compile(
     r"change\s*log|release\s+notes?|\bnews\b|\bupdates\b|what'?s\s+new|history|citation|license|"
-    r"acknowledg|"
+    r"acknowledg|environmental\s+impact|carbon\s+(?:footprint|emissions?)|\bco2\b|"
     r"maintenance|polic(?:y|ies)|roadmap|\bbranch|"
-    r"更新日志|最新消息|最新动态|新闻|引用|致谢|许可|维护|分支|路线图",
+    r"更新日志|最新消息|最新动态|新闻|引用|致谢|许可|维护|分支|路线图|碳排放|碳足迹",
     re.IGNORECASE,
     guard=True,
 )
+"""History and records, not needs: a model card's "## Environmental Impact" is the training
+run's carbon estimate, its "Hardware Type: A100 PCIe 40GB" the machine trained on
+(CompVis/stable-diffusion@21f890f Stable_Diffusion_v1_Model_Card.md:123-128)."""
 NEWS_HEADING = lazyre.compile(
     r"change\s*log|\bnews\b|\bupdates\b|what.?s\s+new|history|更新日志|最新消息|最新动态|新闻",
     re.IGNORECASE,

@@ -34,7 +34,7 @@ from urllib.parse import urlsplit
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Requirement
+from bringup.model import Requirement, Step
 from bringup.scan.architectures import listed, listing, lowest_architecture
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.scopenames import TEST_FRAMEWORKS, TESTS
@@ -182,9 +182,30 @@ def _architectures(file: SourceFile) -> list[Requirement]:
     return [file.requirement(target.subject, spec, line, text=text, confidence="medium")]
 
 
+_TESTED = lazyre.compile(r"^[ \t]{0,40}(?:test|benchmark)[ \t]{0,8}\(|subdir\('tests?'\)", re.M)
+"""A test the build defines, or the test folder it enters (fribidi meson.build:78-79 ``if
+get_option('tests') / subdir('test')``): ``meson test`` has something to run."""
+
+
+def _default_steps(file: SourceFile) -> tuple[Step, ...]:
+    """Configure, build and test as the Meson manual does (mesonbuild.com Quick-guide:
+    ``meson setup builddir``, ``meson compile -C builddir``, ``meson test -C builddir``):
+    a Meson project's steps when nothing else in the repo says how (outsider16 D4: fribidi's
+    build and its 8 tests, which its CI runs, were never planned)."""
+    source = file.source(1)
+    argvs = [("meson", "setup", "build"), ("meson", "compile", "-C", "build")]
+    if _TESTED.search(file.text):
+        argvs.append(("meson", "test", "-C", "build"))
+    return tuple(
+        Step(name=" ".join(argv), kind="test" if "test" in argv else "build", argv=argv,
+             source=source)
+        for argv in argvs
+    )  # fmt: skip
+
+
 def extract_meson(file: SourceFile) -> Extraction:
     """The Meson floor, the system packages and the device architectures one ``meson.build``
-    states."""
+    states; at the top level, the default steps."""
     found: list[Requirement] = _architectures(file)
     text = file.text
     for call in _CALL.finditer(text):
@@ -195,7 +216,8 @@ def extract_meson(file: SourceFile) -> Extraction:
             found.extend(_project(file, arguments))
         else:
             found.extend(_dependency(file, arguments, _line(text, call.start())))
-    return Extraction(requirements=tuple(found))
+    steps = _default_steps(file) if file.rel == "meson.build" else ()
+    return Extraction(requirements=tuple(found), default_steps=steps)
 
 
 _SECTION = lazyre.compile(r"^\[(wrap-file|wrap-git|wrap-hg|wrap-svn|provide)\]$")

@@ -17,6 +17,7 @@ import re
 
 from bringup import backends, lazyre
 from bringup.model import Confidence
+from bringup.scan.asides import illustrated
 from bringup.scan.cannotrun import IN_CLAUSE, fails_itself, fails_without
 from bringup.scan.chipwords import ZH_SUPPORT
 from bringup.scan.devices import (
@@ -25,7 +26,6 @@ from bringup.scan.devices import (
     chips,
     device_counts,
     for_one_chip,
-    illustrated,
     memory_floors,
     of_the_example,
     per_device,

@@ -49,6 +49,12 @@ def python_requirement(
     """The requirement ``spec_text`` states, or a finding saying why it could not be read.
     ``why`` ("optional: test", "build") is prefixed to ``text`` so readers know the role."""
     text = spec_text.strip()
+    editable = _EDITABLE.match(text)
+    if editable is not None:
+        text = text[editable.end() :].strip()
+        if not _URL_FORM.match(text):
+            note = f"editable install: {text}"  # a local project: the repo's own install
+            return None, Finding(kind="note", message=note, sources=(source,))
     try:
         parsed = Pep508(text)
     except InvalidRequirement as error:
@@ -77,8 +83,25 @@ def python_requirement(
         confidence=confidence,
         hard=hard and parsed.marker is None,
         text=words,
+        direct=f"{parsed.name} @ {direct_url(parsed.url)}" if parsed.url else "",
     )
     return requirement, finding
+
+
+_EDITABLE = lazyre.compile(r"(?:-e|--editable)(?:\s*=\s*|\s+|(?=[.\w]))")
+"""pip's editable option before a requirement (``-e git+https://github.com/CompVis/taming-
+transformers.git@master#egg=taming-transformers``, CompVis/stable-diffusion@21f890f
+environment.yaml:29): what follows is a VCS URL, installed as any other, or a local project."""
+_URL_FORM = lazyre.compile(r"(?:git|hg|svn|bzr)\+[a-z]{2,8}://|[A-Za-z][\w.-]{0,80}\s*@\s*\S")
+"""A requirement pip installs from a URL: a VCS URL, or a name with a direct reference."""
+_EGG_PART = lazyre.compile(r"(?<=[#&])egg=[^&\s]{0,200}&?")
+
+
+def direct_url(url: str) -> str:
+    """``url`` without its ``#egg=`` fragment: the name stands before the ``@`` of the
+    direct reference an environment installs (``clip @ git+https://…``); ``#subdirectory=``
+    stays."""
+    return _EGG_PART.sub("", url).rstrip("#&")
 
 
 _BARE_VCS = lazyre.compile(
@@ -104,11 +127,12 @@ def _bare_url(
     if subject is None:
         return None
     name = subject.removeprefix("pypi:")
+    direct = f"{egg.group(1)} @ {direct_url(text)}" if egg else text
     note = f"{name} comes from {text}, not from a package index"
     words = f"{why}: {text}" if why else text
     return (
         Requirement(subject=subject, spec="", component="", source=source,
-                    confidence=confidence, hard=hard, text=words),
+                    confidence=confidence, hard=hard, text=words, direct=direct),
         Finding(kind="note", message=note, sources=(source,), subject=subject),
     )  # fmt: skip
 
@@ -176,7 +200,8 @@ def add_python_requirement(
         requirements.append(msgspec.structs.replace(requirement, feature=feature))
     if finding is not None:
         findings.append(finding)
-    cloned = _GIT_URL.search(spec_text)
+    editable = _EDITABLE.match(spec_text.strip())
+    cloned = _GIT_URL.search(spec_text.strip()[editable.end() :] if editable else spec_text)
     if cloned is not None:
         url = cloned.group(1)
         requirements.extend(

@@ -11,7 +11,7 @@ import os
 import stat
 from pathlib import Path
 
-from bringup.model import file_source
+from bringup.model import Source, file_source
 from bringup.scan.extraction import Finding, FindingKind
 from bringup.textbytes import decode_text, utf16_marked, whole_utf16
 
@@ -80,9 +80,11 @@ def read_text(path: Path, ref: str, limit: int = MAX_BYTES) -> tuple[str | None,
     except OSError as error:
         return None, [_finding(ref, "unreadable", f"cannot read: {error.strerror or error}")]
     utf16 = utf16_marked(data)
-    if b"\0" in data[:_SNIFF] and not utf16:
-        return None, [_finding(ref, "binary", "binary content (NUL bytes); not read")]
     findings: list[Finding] = []
+    if b"\0" in data[:_SNIFF] and not utf16:
+        data, findings = _corrupt_lines(data, ref)
+        if not findings:
+            return None, [_finding(ref, "binary", "binary content (NUL bytes); not read")]
     if len(data) > limit:
         data = data[:limit]
         newline = _NEWLINE_UTF16.get(data[:2], b"\n") if utf16 else b"\n"
@@ -98,3 +100,34 @@ def read_text(path: Path, ref: str, limit: int = MAX_BYTES) -> tuple[str | None,
         )
     text, notes = decode(data, ref)
     return text, findings + notes
+
+
+_CORRUPT_SHARE = 2
+"""A file with NUL bytes on at most one line in this many (of those not blank), whose other
+lines are UTF-8, is text with corrupt lines, not a binary file (whose NUL bytes fill most of
+its lines, and whose other bytes are no UTF-8)."""
+
+
+def _corrupt_lines(data: bytes, ref: str) -> tuple[bytes, list[Finding]]:
+    """``data`` with its lines holding NUL bytes blanked (the others keep their numbers) and a
+    finding per such line, when they are few; no findings when the file is binary. A text
+    file with one corrupt line (``numpy==1.26.4`` then a line of ``\\xff\\xfe garbage \\x00``,
+    outsider16 D15) was dropped whole, its pins with it; its other lines are what it states,
+    and the line not read makes the verdict unverified (``solve.unreadfiles``)."""
+    lines = data.split(b"\n")
+    bad = [number for number, line in enumerate(lines, start=1) if b"\0" in line]
+    if len(bad) * _CORRUPT_SHARE > sum(1 for line in lines if line.strip()):
+        return data, []
+    kept = b"\n".join(b"" if b"\0" in line else line for line in lines)
+    try:
+        kept.decode("utf-8")
+    except UnicodeDecodeError:
+        return data, []
+    return kept, [
+        Finding(
+            kind="unreadable",
+            message=f"cannot read line {number}: NUL bytes in a text file; its other lines read",
+            sources=(Source(kind="file", ref=ref, line=number),),
+        )
+        for number in bad
+    ]

@@ -22,6 +22,7 @@ from bringup.model import Component, Requirement, Source, Step, file_source
 from bringup.scan import cmakelex, moduletexts
 from bringup.scan.buildruns import builds_running
 from bringup.scan.cited import cited_files
+from bringup.scan.clitests import test_files
 from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless
@@ -383,7 +384,7 @@ def scan_repo(
                 extractions,
                 scoped,
                 requirements,
-                [(e.rel, ref) for ref, (e, _) in texts.items() if e.kind == "tests"],
+                test_files(texts),
                 python_files(known.read),
             ),
             kept,

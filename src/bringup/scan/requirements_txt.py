@@ -123,13 +123,9 @@ def extract_requirements_txt(file: SourceFile) -> Extraction:
             findings.append(file.finding("note", f"packages come from {index.group(1)}", number))
             downloads.extend(_download(file, index.group(1), number, line))
             continue
-        if line in ("--pre", "--prefer-binary", "--no-binary :all:") or line.startswith("-e"):
-            if line.startswith("-e"):
-                findings.append(
-                    file.finding("note", f"editable install: {line[2:].strip()}", number)
-                )
+        if line in ("--pre", "--prefer-binary", "--no-binary :all:"):
             continue
-        if line.startswith("-") or "${" in line:
+        if (line.startswith("-") and not line.startswith(("-e", "--editable"))) or "${" in line:
             continue
         vcs = _VCS.search(line)
         if vcs is not None and not (vcs.group(1) or vcs.group(2)).startswith("git+"):

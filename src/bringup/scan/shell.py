@@ -83,9 +83,8 @@ _INSTALL_ONLY = lazyre.compile(
     re.IGNORECASE,
 )
 """A script named for the repo's dependencies or its pip installs (``install_deps.sh``,
-``install-requirements.sh``, NVIDIA/Fuser@81c4b22f ``tools/pip-install-things.sh``), not one
-that builds, installs or removes the repo itself (``build_and_install.sh``, ``install.sh``,
-``uninstall.sh``)."""
+``install-requirements.sh``, NVIDIA/Fuser@81c4b22f ``tools/pip-install-things.sh``), not
+one that builds, installs or removes the repo (``build_and_install.sh``, ``uninstall.sh``)."""
 _TOOLS = {
     "gcc": "gcc",
     "g++": "gcc",
@@ -397,9 +396,10 @@ def _never_builds(name: str) -> bool:
 
 
 def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
-    """The script itself as a step, when its name says build/test/convert (``scriptsteps``)."""
+    """The script itself as a step, when its name says build/test/convert (``scriptsteps``);
+    not a hidden CI folder's helper (fribidi ``.ci/build-c2man.sh`` clones a doc tool)."""
     name = file.rel.rsplit("/", 1)[-1]
-    if not _repo_level(file.rel) or not step_script(name, commands):
+    if file.rel.startswith(".") or not _repo_level(file.rel) or not step_script(name, commands):
         return None
     argv = ("bash", file.rel)
     kind = step_kind(argv) or "run"

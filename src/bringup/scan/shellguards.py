@@ -27,6 +27,7 @@ import re
 import msgspec
 
 from bringup import lazyre
+from bringup.kb.system_packages import system_package
 from bringup.model import Requirement
 from bringup.scan.commands import LogicalLine
 from bringup.scan.extraction import SourceFile
@@ -93,9 +94,10 @@ _TOOL_TEST = lazyre.compile(
 """A tool tested for and missing: ``! command -v X``, ``! which X``, ``command -v X ... ||``, or
 its program file absent (``[ ! -e "/usr/bin/sha256sum" ]``, MindInferenceService
 script/run/install.sh:162)."""
-_EITHER = lazyre.compile(r"\]\s{0,4}&&\s{0,4}\[")
+_EITHER = lazyre.compile(rf"\]\s{{0,4}}&&\s{{0,4}}\[|\|\|\s{{0,4}}{PROBED}")
 """Two tests that stop only when both fail (``[ ! -e /usr/bin/sha256sum ] && [ ! -e
-/usr/bin/shasum ]``): the tools are alternatives, one need."""
+/usr/bin/shasum ]``; ``which glibtoolize || which libtoolize || {``, fribidi@5889567
+autogen.sh:17, the Homebrew name and the GNU one): the tools are alternatives, one need."""
 NOT_INSTALLING = lazyre.compile(
     r"(?<!la)(?<!con)(?<!pro)(?<!at)test|bench|lint|format|doc(?!ker|tor)|example|demo|"
     r"(?:^|[-_])ci(?=[-_.])",
@@ -219,7 +221,7 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
                 for name in _NAMED.findall(message.group(1)):
                     if name in read and name not in assigned:
                         add("env_var", name, joined.line, text)
-            for negated, alternative in tools[:1] if _EITHER.search(text) else tools:
+            for negated, alternative in _one_of(tools) if _EITHER.search(text) else tools:
                 tool = negated or alternative
                 if not tool.startswith(("python", "pip", "$")):
                     add("system_package", tool, joined.line, text)
@@ -429,3 +431,10 @@ def _beside(file: SourceFile, need: Requirement, line: int) -> Requirement:
     if need.source.line == line or file.source(line) in need.also_at:
         return need
     return msgspec.structs.replace(need, also_at=(*need.also_at, file.source(line)))
+
+
+def _one_of(tools: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """One of alternative ``tools``: the first a distribution packages (``libtoolize``, in
+    libtool; ``glibtoolize`` is macOS's name), so the need names what can be installed."""
+    known = [t for t in tools if system_package(t[0] or t[1]) is not None]
+    return (known or tools)[:1]

@@ -175,10 +175,11 @@ def steps_from_commands(
         inputs = fill_ins(command.argv)
         if inputs:
             needs = msgspec.structs.replace(needs, inputs=inputs)
+        argv = own_script(command.argv)
         step = Step(
-            name=step_name(command.argv),
+            name=step_name(argv),
             kind=kind,
-            argv=command.argv,
+            argv=argv,
             source=file.source(command.line),
             cwd=cwd,
             needs=needs,
@@ -265,3 +266,16 @@ def _join(cwd: str, target: str) -> str:
             continue
         parts.append(part)
     return "/".join(parts) or "."
+
+
+_BARE_SCRIPT = lazyre.compile(r"[\w.+-]{1,100}\.(?:sh|bash)")
+
+
+def own_script(argv: tuple[str, ...]) -> tuple[str, ...]:
+    """``argv`` with a shell script named bare as its program (fribidi README.md:37 "Start with
+    running the `autogen.sh` script") run by ``bash``: as a command word the shell looks it up
+    on ``PATH``, where the repo's script is not ("not found", outsider16 D4), and a script may
+    lack its executable bit; the sentence means the repo's file."""
+    if argv and _BARE_SCRIPT.fullmatch(argv[0]):
+        return ("bash", *argv)
+    return argv

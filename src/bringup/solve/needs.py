@@ -15,7 +15,7 @@ from typing import Optional
 
 from bringup.kb.system_packages import system_package
 from bringup.model.requirements import Component
-from bringup.model.resolution import Check
+from bringup.model.resolution import Check, Obstacle, Resolution
 from bringup.model.snapshot import SystemPackage
 from bringup.model.source import Source
 from bringup.subjects import NEEDS
@@ -70,3 +70,18 @@ def _submodule_of(path: str, declared: list[str]) -> str:
     ``third_party/secure_c/include``; ``.gitmodules`` declares ``third_party/secure_c``)."""
     owners = [d for d in declared if path.startswith(d.rstrip("/") + "/")]
     return min(owners, key=len) if owners else path
+
+
+def missing_tools(resolution: Resolution, name: str) -> list[Obstacle]:
+    """Each system package or tool the repo ``name`` stops without that this machine lacks, as
+    an install of its verdict: known to a distribution or not, a verdict saying "runs here"
+    over it is a false pass (outsider16 D11: fribidi's ``autogen.sh`` stops without libtoolize
+    and autoreconf, which the next actions listed while the verdict named only meson)."""
+    return [
+        Obstacle(kind="install", subject=check.subject, detail=check.spec, source=check.source)
+        for check in resolution.checks
+        if check.component == name
+        and check.subject == "system_package"
+        and check.hard
+        and check.status == "needed"
+    ]

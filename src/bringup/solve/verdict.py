@@ -15,6 +15,7 @@ from bringup.model.resolution import (
 )
 from bringup.model.source import Source
 from bringup.solve.kinds import kind_of_subject
+from bringup.solve.needs import missing_tools
 from bringup.solve.ownrows import own_rows_unknown
 from bringup.solve.partsonly import parts_only
 from bringup.solve.problem import SolverInput, other_kind_only, rule_source
@@ -212,6 +213,7 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
                 )
     own = [c for c in uses.problem.components if c.name == name]
     obstacles += [o for c in own for o in unread_files(c)]
+    obstacles += missing_tools(resolution, name)
     if env is not None:
         obstacles += _unchecked(uses, resolution, name)
     obstacles += [o for c in own for o in unfetched_code(c)]

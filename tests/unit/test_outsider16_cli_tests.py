@@ -1,0 +1,48 @@
+"""A file named like a test that is a command-line script holds no test: its folder is no
+``pytest`` step (outsider16 D12)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bringup.scan.clitests import command_line_only
+from bringup.scan.repo import scan_repo
+
+# CompVis/stable-diffusion@21f890f9da3cfbeaba8e2ac3c425ee9e998d5229
+# scripts/tests/test_watermark.py:1-18 (the body of testit shortened to its first line)
+WATERMARK = """import cv2
+import fire
+from imwatermark import WatermarkDecoder
+
+
+def testit(img_path):
+    bgr = cv2.imread(img_path)
+
+
+if __name__ == "__main__":
+    fire.Fire(testit)
+"""
+
+
+def test_a_fire_script_named_as_a_test_holds_none() -> None:
+    assert command_line_only(WATERMARK)
+
+
+def test_a_test_the_main_block_calls_without_arguments_stays_one() -> None:
+    # constructed: the same file as a test run by hand as well as by pytest
+    text = WATERMARK.replace("def testit(img_path):", "def testit(img_path='x.png'):")
+    assert not command_line_only(text)
+    assert not command_line_only(WATERMARK.replace("fire.Fire(testit)", "print('no')"))
+    assert not command_line_only(WATERMARK + "\n\nclass TestMark:\n    pass\n")
+
+
+def test_its_folder_is_no_pytest_step(tmp_path: Path) -> None:
+    (tmp_path / "scripts" / "tests").mkdir(parents=True)
+    (tmp_path / "scripts" / "tests" / "test_watermark.py").write_text(WATERMARK)
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(name='ldm')\n")
+    steps = scan_repo(tmp_path, "sd").component.steps
+    assert not [s for s in steps if "pytest" in s.argv]
+    # the same folder with a real test is one
+    (tmp_path / "scripts" / "tests" / "test_real.py").write_text("def test_one():\n    pass\n")
+    steps = scan_repo(tmp_path, "sd").component.steps
+    assert [s for s in steps if "pytest" in s.argv]
