@@ -30,9 +30,11 @@ more than a rule that reads the exception type or the words alone, and more than
 code: the code says where the failure surfaced (what a call returned), the class why."""
 
 
-PAIR_SCORE = -100.0
+PAIR_SCORE = -100.5
 """Two versions the log states that the knowledge base's tables rule out
-(``bringup.triage.versionpairs``, which places it: the score only says how sure it is)."""
+(``bringup.triage.versionpairs``, which places it: the score only says how sure it is). Half a
+point, which no other score has (signatures score whole numbers, the fallback the values above),
+so that ``confidence_grounds`` tells it by its score."""
 
 SAME_FAILURE = 3
 """An exception and a code of the same layer this many lines apart report one failure
