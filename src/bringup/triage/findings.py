@@ -323,13 +323,9 @@ class Findings:
             self.lines[owner] = LineSighting(owner, line, text, before[0] if before else "")
         elif role == MARK and owner not in self.marks:
             self.marks[owner] = LineSighting(owner, line, text)
-        elif (
-            role == VERSION
-            and not self.counted(VERSION, owner, "", "")
-            and not (self.versions and self.versions[-1].line == line)
-        ):
-            _, *after = following() or ("",)
-            self.versions.append(FailureSighting(line, text, "\n".join(after)))
+        elif role == VERSION and self._new_version(line):
+            prior, *after = following() or ("",)
+            self.versions.append(FailureSighting(line, text, "\n".join(after), prior))
 
     def _new_version(self, line: int) -> bool:
         """Whether a line that may state a version is kept: there is room, and not yet."""

@@ -9,10 +9,10 @@ each pair of ``PAIRS`` is asked of the knowledge base's tables (``bringup kb why
 the tables rule out is an install-layer mismatch the log itself shows: its diagnosis names
 both versions with their lines and the deciding row with its source. A pair no row decides,
 a subject the log states twice with different versions, and a line that states a request
-rather than what is installed (``pip install x==1``, a resolver's "depends on", "Collecting")
-say nothing: unknown stays unknown. A version written without its build suffix
-(``torch_npu 2.1.0`` for 2.1.0.post4, ``CANN 8.0.RC1`` for 8.0.RC1.alpha003) could be any of
-the releases it abbreviates, so it is ruled out only when every one of them is.
+rather than what is installed (``pip install x==1``, a resolver's "depends on", "Collecting",
+a command's continuation line) say nothing: unknown stays unknown. A version written without
+its build suffix (``torch_npu 2.1.0`` for 2.1.0.post4, ``CANN 8.0.RC1`` for 8.0.RC1.alpha003)
+could be any of the releases it abbreviates, so it is ruled out only when every one of them is.
 
 The diagnosis ranks above the fallback's readings and the catch-alls, below a specific
 signature that matched the log's first failure (``placed``).
@@ -137,17 +137,18 @@ def _judgeable(lines: Sequence[str]) -> bool:
 
 
 def _lines(sightings: Sequence[FailureSighting]) -> tuple[list[int], list[str]]:
-    """The noted lines and the lines after each, in log order, with their line numbers (0 for
-    the blank line set between lines that do not follow each other), but the requests."""
-    by_number: dict[int, str] = {}
+    """The noted lines and the lines around each, in log order, with their line numbers (0 for
+    the blank line set between lines that do not follow each other), but the requests and the
+    lines that continue a command (after a line ending in a backslash)."""
+    by_number = {s.line - 1: s.preceding for s in sightings if s.line > 1}
     for sighting in sightings:
         for offset, text in enumerate([sighting.text, *sighting.following.split("\n")[:2]]):
-            by_number.setdefault(sighting.line + offset, text)
+            by_number[sighting.line + offset] = text
     numbers: list[int] = []
     lines: list[str] = []
     for number in sorted(by_number):
         text = by_number[number]
-        if _REQUESTED.search(text):
+        if _REQUESTED.search(text) or by_number.get(number - 1, "").rstrip().endswith("\\"):
             continue
         if numbers and numbers[-1] not in (0, number - 1):
             numbers.append(0)
