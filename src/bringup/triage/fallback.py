@@ -45,6 +45,7 @@ from bringup.triage.findings import (
     LINE,
     MARK,
     TRACEBACK_OBSERVERS,
+    VERSION,
     ExceptionSighting,
     FailureSighting,
     Findings,
@@ -58,6 +59,7 @@ from bringup.triage.runtimecompile import PROJECT_BUILD, RUNTIME_COMPILE
 from bringup.triage.signatures import SignatureSet
 from bringup.triage.tiers import FALLBACK_SCORES, SAME_FAILURE
 from bringup.triage.vendors import stack_mark
+from bringup.triage.versionpairs import PATTERN as VERSION_PATTERN
 
 SUCCESS = "success"
 """The mark of a line that reports the step it ran succeeded (``Rules.success``)."""
@@ -81,6 +83,7 @@ def observers(
     if rules.project_build:
         found.append(Observer(MARK, PROJECT_BUILD, rules.project_build))
     found.extend(Observer(MARK, stack_mark(vendor), words) for vendor, words in rules.stacks)
+    found.append(Observer(VERSION, "", VERSION_PATTERN))
     return tuple(found)
 
 

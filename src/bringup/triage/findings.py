@@ -22,7 +22,9 @@ from typing import NamedTuple, Optional
 CODE, EXCEPTION, CHAIN, LINE, FAILURE = "code", "exception", "chain", "line", "failure"
 MARK = "mark"
 """A line that says what the job was doing (``Findings.marks``), read wherever it is."""
-OBSERVER_ROLES = frozenset({CODE, EXCEPTION, CHAIN, LINE, FAILURE, MARK})
+VERSION = "version"
+"""A line that may state a version in use (``Findings.versions``, ``triage.versionpairs``)."""
+OBSERVER_ROLES = frozenset({CODE, EXCEPTION, CHAIN, LINE, FAILURE, MARK, VERSION})
 
 STATED_PREFIX = "class."
 """The ids of the rules of a cause class the log states in its own words (the fallback's
@@ -36,6 +38,7 @@ MAX_FAILURES = 8
 MAX_QUIETED = 4
 """How many warnings with a failure's words that ``quiet`` silenced are kept (the first ones)."""
 MAX_FAILURE_LINES = 256
+MAX_VERSIONS = 48
 FOLLOWING_BYTES = 320
 """A failure line keeps up to this many bytes of the (at most two) lines after it."""
 
@@ -287,6 +290,8 @@ class Findings:
     marks: dict[str, LineSighting] = field(default_factory=dict)
     """The first line of each mark (a kernel compiled while the job runs): unlike a line
     rule's, read after an exception too, and no diagnosis of its own."""
+    versions: list[FailureSighting] = field(default_factory=list)
+    """The first ``MAX_VERSIONS`` lines that may state a version, each with the lines after it."""
     _chained: bool = False
     _last_traceback: Optional[Read] = field(default=None, compare=False)
 
@@ -318,6 +323,14 @@ class Findings:
             self.lines[owner] = LineSighting(owner, line, text, before[0] if before else "")
         elif role == MARK and owner not in self.marks:
             self.marks[owner] = LineSighting(owner, line, text)
+        elif role == VERSION and self._new_version(line):
+            prior, *after = following() or ("",)
+            self.versions.append(FailureSighting(line, text, "\n".join(after), prior))
+
+    def _new_version(self, line: int) -> bool:
+        """Whether a line that may state a version is kept: there is room, and not yet."""
+        room = len(self.versions) < MAX_VERSIONS
+        return room and not (self.versions and self.versions[-1].line == line)
 
     def counted(self, role: str, owner: str, group: str, value: str) -> bool:
         """Whether a match of an observer that captures one ``group`` only adds to what is
@@ -327,6 +340,8 @@ class Findings:
             return owner in self.lines
         if role == MARK:
             return owner in self.marks
+        if role == VERSION:
+            return len(self.versions) >= MAX_VERSIONS
         if role == FAILURE:
             return self.failures_done()
         if role != CODE:
@@ -417,6 +432,8 @@ class Findings:
         self.failure_lines += later.failure_lines
         room = max(0, MAX_QUIETED - len(self.quieted))
         self.quieted.extend(replace(f, line=f.line + shift) for f in later.quieted[:room])
+        room = max(0, MAX_VERSIONS - len(self.versions))
+        self.versions.extend(replace(f, line=f.line + shift) for f in later.versions[:room])
         self._chained = later._chained
 
     def explains_without_lines(self) -> bool:

@@ -66,6 +66,7 @@ from bringup.triage import (
     runtimecompile,
     tiers,
     vendors,
+    versionpairs,
     worded,
 )
 from bringup.triage.confirm import confirm
@@ -192,6 +193,7 @@ def rank(
     diagnoses = phase.read_in(diagnoses, result.findings, loose)
     diagnoses = runtimecompile.in_the_build(diagnoses, result.findings, loose - generic)
     diagnoses = advice.fitted(diagnoses, marks)
+    diagnoses = versionpairs.with_mismatches(diagnoses, result.findings.versions, catalogue)
     return diagnoses if top is None else diagnoses[:top]
 
 

@@ -30,6 +30,12 @@ more than a rule that reads the exception type or the words alone, and more than
 code: the code says where the failure surfaced (what a call returned), the class why."""
 
 
+PAIR_SCORE = -100.5
+"""Two versions the log states that the knowledge base's tables rule out
+(``bringup.triage.versionpairs``, which places it: the score only says how sure it is). Half a
+point, which no other score has (signatures score whole numbers, the fallback the values above),
+so that ``confidence_grounds`` tells it by its score."""
+
 SAME_FAILURE = 3
 """An exception and a code of the same layer this many lines apart report one failure
 (``DistBackendError: <library> error ...`` then the library's own error name); the code says
@@ -64,6 +70,11 @@ def confidence_grounds(confidence: str, score: float) -> tuple[str, str]:
         cap, grounds = "high", "the snapshot confirms it"
     elif score <= -CONFIRMED_FROM:
         cap, grounds = "low", "the snapshot contradicts it"
+    elif score == PAIR_SCORE:
+        cap, grounds = (
+            "medium",
+            "the knowledge base's version table rules out two versions the log states",
+        )
     elif score >= OWN_FROM:
         cap, grounds = "high", "the log shows this failure's own message"
     elif score >= KNOWLEDGE_FROM:
