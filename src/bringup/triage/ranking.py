@@ -186,15 +186,29 @@ def rank(
     generic = {sid for sid, signature in found.items() if signature and signature.record.generic}
     diagnoses = faultrank.below_places(diagnoses, found, extra)
     diagnoses = onepercause.one_per_cause(diagnoses, secondary, generic)
-    diagnoses = diagnoses or _nothing_failed(result)
+    diagnoses = _placed_by_the_log(
+        diagnoses or _nothing_failed(result), result, catalogue, extra, generic
+    )
+    return diagnoses if top is None else diagnoses[:top]
+
+
+def _placed_by_the_log(
+    diagnoses: list[Diagnosis],
+    result: ScanResult,
+    catalogue: SignatureSet,
+    extra: Sequence[Diagnosis],
+    generic: set[str],
+) -> list[Diagnosis]:
+    """The ranked diagnoses as what else the log says places them: a kernel compiled in the
+    job or the build, the import of a compiled extension, the phase it failed in, advice that
+    fits its marks, versions it states that the knowledge base rules out together."""
     diagnoses = runtimecompile.in_the_job(diagnoses, result.findings)
     loose = generic | {d.signature_id for d in extra if not d.signature_id.startswith("code.")}
     diagnoses = extensionimport.placed(diagnoses, result.findings)
     diagnoses = phase.read_in(diagnoses, result.findings, loose)
     diagnoses = runtimecompile.in_the_build(diagnoses, result.findings, loose - generic)
-    diagnoses = advice.fitted(diagnoses, marks)
-    diagnoses = versionpairs.with_mismatches(diagnoses, result.findings.versions, catalogue)
-    return diagnoses if top is None else diagnoses[:top]
+    diagnoses = advice.fitted(diagnoses, result.findings.marks)
+    return versionpairs.with_mismatches(diagnoses, result.findings.versions, catalogue)
 
 
 def _nothing_failed(result: ScanResult) -> list[Diagnosis]:
