@@ -175,23 +175,28 @@ def count_unsaid(host: HostKind, have: Mapping[str, HostValue]) -> Optional[Host
 
 
 def _devices_unknown(design: Design) -> list[str]:
-    """A named target whose report does not say how many devices of a kind it has (a
-    collect_env of a host with no GPU says nothing of NPUs): the repos that need that kind
-    are planned for it unverified, and that is said, not left to read as "can run there"."""
+    """A named target whose report does not say how many devices of a kind it has: the repos
+    that need that kind are planned for it unverified where it lists none of them (a
+    collect_env of a host with no GPU says nothing of NPUs), and for those it lists where it
+    lists some (a table cut off: outsider26's "not 1"); said either way, not left to read as
+    "can run there", in the words the ``on the target`` column's status keeps."""
+    from bringup import backends
 
     have = {value.subject: value for value in design.resolution.host}
     said = []
     for host in design.hosts:
-        count = count_unsaid(host, have)
-        if not host.needs or count is None:
+        devices = backends.backend(host.backend).devices
+        count = have.get(devices.count_subject) if devices is not None else None
+        if not host.needs or count is None or count.known:
             continue
         names = ", ".join(need.component for need in host.needs)
         why = f": {count.reason}" if count.reason else ""
         verb = "needs" if len(host.needs) == 1 else "need"
         kind = host.kind.upper()
+        planned = "it unverified" if count_unsaid(host, have) else "those it lists"
         said.append(
             f"the target's {kind} count is unknown{why}; {names} {verb} {kind}s: "
-            "planned for it unverified"
+            f"planned for {planned}"
         )
     return said
 
