@@ -163,3 +163,19 @@ def test_the_index_reaches_uv_in_its_environment_not_its_command_line(tmp_path: 
     # another index is another environment: the stamp follows the variable
     other = index_settings({}, [], offline=False, index="https://other.example/simple")
     assert spec.fingerprint(settings) != spec.fingerprint(other)
+
+
+def test_a_bare_vcs_url_of_such_a_build_goes_second_too() -> None:
+    """A bare VCS URL (pip's form, https://pip.pypa.io/en/stable/topics/vcs-support/) installs
+    apex, whose build imports torch (NVIDIA/apex README: ``pip install ... --no-build-
+    isolation``): installed from its URL, still after torch (review35: it went first)."""
+    url = "git+https://github.com/NVIDIA/apex"
+    apex = Requirement(subject="pypi:apex", spec="", component="", source=MEGATRON, direct=url)
+    component = Component(
+        name="Megatron-DeepSpeed", path="/r/m", role="other", requirements=(apex,)
+    )
+    pins = (*ENV.pins, Pin(subject="apex", version="", origin="index", source=MEGATRON))
+    environment = Environment(index=1, components=ENV.components, pins=pins)
+    spec = environment_spec(environment, SNAPSHOT, (), [component])
+    assert url in spec.built_on_torch
+    assert url not in spec.requirements
