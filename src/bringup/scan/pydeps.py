@@ -85,7 +85,7 @@ def python_requirement(
         confidence=confidence,
         hard=hard and parsed.marker is None,
         text=words,
-        direct=f"{parsed.name} @ {direct_url(parsed.url)}" if fetchable(parsed.url) else "",
+        direct=f"{parsed.name} @ {direct_url(parsed.url or '')}" if fetchable(parsed.url) else "",
     )
     return requirement, finding
 
