@@ -163,3 +163,40 @@ def test_the_index_reaches_uv_in_its_environment_not_its_command_line(tmp_path: 
     # another index is another environment: the stamp follows the variable
     other = index_settings({}, [], offline=False, index="https://other.example/simple")
     assert spec.fingerprint(settings) != spec.fingerprint(other)
+
+
+def test_a_bare_vcs_url_of_such_a_build_goes_second_too() -> None:
+    """A bare VCS URL (pip's form, https://pip.pypa.io/en/stable/topics/vcs-support/) installs
+    apex, whose build imports torch (NVIDIA/apex README: ``pip install ... --no-build-
+    isolation``): installed from its URL, still after torch (review35: it went first)."""
+    url = "git+https://github.com/NVIDIA/apex"
+    apex = Requirement(subject="pypi:apex", spec="", component="", source=MEGATRON, direct=url)
+    component = Component(
+        name="Megatron-DeepSpeed", path="/r/m", role="other", requirements=(apex,)
+    )
+    pins = (*ENV.pins, Pin(subject="apex", version="", origin="index", source=MEGATRON))
+    environment = Environment(index=1, components=ENV.components, pins=pins)
+    spec = environment_spec(environment, SNAPSHOT, (), [component])
+    assert url in spec.built_on_torch
+    assert url not in spec.requirements
+
+
+def test_the_dockerfile_keeps_no_credentials_of_a_requirement_url() -> None:
+    """A requirement installed from a URL with a token (``name @ git+https://user:token@…``,
+    pip's form for a private repository) is run here as written, but the Dockerfile, whose
+    RUN lines every image built from it keeps, says it redacted (review35)."""
+    token = "ghp_" + "a1" * 18
+    url = f"flash_attn @ git+https://user:{token}@github.com/Dao-AILab/flash-attention"
+    flash = Requirement(
+        subject="pypi:flash_attn", spec="", component="", source=MEGATRON, direct=url
+    )
+    component = Component(
+        name="Megatron-DeepSpeed", path="/r/m", role="other", requirements=(flash,)
+    )
+    spec = environment_spec(ENV, SNAPSHOT, (), [component])
+    assert spec.built_on_torch == (url,)  # the install itself has them
+    text = dockerfile_text(ENV, SNAPSHOT, spec)
+    assert token not in text
+    assert "user:" not in text
+    assert "git+https://redacted@github.com/Dao-AILab/flash-attention" in text
+    assert "# A requirement's URL holds credentials" in text

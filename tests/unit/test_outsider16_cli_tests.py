@@ -46,3 +46,15 @@ def test_its_folder_is_no_pytest_step(tmp_path: Path) -> None:
     (tmp_path / "scripts" / "tests" / "test_real.py").write_text("def test_one():\n    pass\n")
     steps = scan_repo(tmp_path, "sd").component.steps
     assert [s for s in steps if "pytest" in s.argv]
+
+
+def test_a_test_file_too_deep_to_parse_does_not_stop_the_scan(tmp_path: Path) -> None:
+    """CPython's parser gives up on a deep expression with MemoryError (``y = ---…1``) or
+    RecursionError (``a.a.a…``); the scan ended there with "this is a bug" (review35)."""
+    (tmp_path / "tests").mkdir()
+    main = 'def test_a(x):\n    pass\n\n\nif __name__ == "__main__":\n    y = '
+    (tmp_path / "tests" / "test_deep.py").write_text(main + "-" * 200_000 + "1\n")
+    (tmp_path / "tests" / "test_long.py").write_text(main + "a" + ".a" * 200_000 + "\n")
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(name='x')\n")
+    steps = scan_repo(tmp_path, "x").component.steps
+    assert [s for s in steps if "pytest" in s.argv]  # unread, each is taken as a test file

@@ -45,3 +45,14 @@ def test_an_environment_heading_still_holds_needs() -> None:
     text = CARD.replace("## Environmental Impact", "## Environment")
     found = extract_docs(SourceFile(ref="Model_Card.md", rel="Model_Card.md", text=text))
     assert "compute_capability" in {r.subject for r in found.requirements}
+
+
+# FrozenBurning/Text2Light@c5b84534aa347f211712d69eaea10d7e29f0efd7 README.md (Stage II)
+CAN_BE = "The default setting can be trained on a single A100 GPU without DDP:"
+
+
+def test_what_it_can_be_trained_on_is_still_a_need() -> None:
+    """A modal before the reporting word says what running takes, not a past run (review35:
+    "can be trained on a single A100" lost its compute capability)."""
+    assert ("compute_capability", ">=8.0") in _said(CAN_BE)
+    assert ("compute_capability", ">=8.0") not in _said(CAN_BE.replace("can be", "was"))

@@ -90,3 +90,16 @@ def test_the_environment_installs_them_from_their_url() -> None:
     assert f"taming-transformers @ {TAMING}" in spec.requirements
     assert f"clip @ {CLIP}" in spec.requirements
     assert "clip" not in spec.requirements  # PyPI's clip is another project
+
+
+def test_a_path_of_the_machine_a_list_was_frozen_on_is_installed_by_name() -> None:
+    """``pip freeze`` in a conda environment writes a local path for what conda installed
+    (conda/conda#11580: ``certifi @ file:///opt/conda/conda-bld/certifi_1655968806487/work/
+    certifi``); that path is on the author's machine, and ``uv pip install`` of it failed the
+    environment's whole install (review35): it is installed from the index, as before."""
+    text = "certifi @ file:///opt/conda/conda-bld/certifi_1655968806487/work/certifi\n"
+    text += "mylib @ file:../libs/mylib\n"  # relative: read from wherever the install runs
+    found = extract_requirements_txt(
+        SourceFile(ref="requirements.txt", rel="requirements.txt", text=text)
+    )
+    assert _python(found) == {"pypi:certifi": "", "pypi:mylib": ""}

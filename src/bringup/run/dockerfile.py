@@ -15,6 +15,7 @@ import msgspec
 from bringup import backends
 from bringup.model.resolution import Environment
 from bringup.model.snapshot import Snapshot
+from bringup.redaction import redact_secrets
 from bringup.run.environments import EnvironmentSpec, install_commands
 
 IMAGES = Path(__file__).resolve().parent.parent / "kb" / "data" / "images" / "base_images.toml"
@@ -116,7 +117,14 @@ def dockerfile_text(environment: Environment, snapshot: Snapshot, spec: Environm
         "RUN " + json.dumps(venv_command(spec)),
     ]
     install = ["python3", "-m", "uv", "pip", "install", "--python", "/opt/bringup-env/bin/python"]
-    lines += ["RUN " + json.dumps(argv) for argv in install_commands(spec, install, [])]
+    installs = install_commands(spec, install, [])
+    said = [[redact_secrets(word) for word in argv] for argv in installs]
+    if said != installs:  # an image keeps each RUN line in its history, for all who pull it
+        lines.append(
+            "# A requirement's URL holds credentials, left out here (redacted): give them"
+            " at build time (a build secret), not in a layer."
+        )
+    lines += ["RUN " + json.dumps(argv) for argv in said]
     lines += ['ENV VIRTUAL_ENV=/opt/bringup-env PATH="/opt/bringup-env/bin:$PATH"']
     return "\n".join(lines) + "\n"
 

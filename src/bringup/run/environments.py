@@ -140,6 +140,7 @@ def environment_spec(
     if not version and known:
         version, interpreter = known[0].version, known[0].path
     requirements: list[str] = []
+    named: dict[str, str] = {}  # a bare URL -> the distribution it installs
     for p in environment.pins:
         if p.subject == "python" or not is_automatic(p.subject) or p.subject in by_hand:
             continue
@@ -148,6 +149,7 @@ def environment_spec(
         direct = _direct(p.subject, environment, components)
         if direct:
             requirements.append(direct)  # the index's distribution may be another project
+            named[direct] = p.subject.removeprefix("pypi:")
         elif p.origin == "installed":
             requirements.append(f"{p.subject}{_stated(p.subject, environment, components)}")
         elif p.origin == "index":
@@ -156,7 +158,7 @@ def environment_spec(
             requirements.append(f"{p.subject}=={p.version}")
     mine = [s for s in steps if s.environment == environment.index]
     requirements += [t for t in _step_tools(mine) if not any(r.startswith(t) for r in requirements)]
-    first, later = split_builds(requirements)
+    first, later = split_builds(requirements, named)
     return EnvironmentSpec(
         index=environment.index,
         components=environment.components,

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import resources
 
 from bringup.model.requirements import Component
 from bringup.tomlfile import parse_toml
 
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+_NONE: Mapping[str, str] = {}
 
 
 def _key(name: str) -> str:
@@ -30,17 +31,22 @@ def builds_on_torch() -> dict[str, tuple[str, ...]]:
     return {_key(r["name"]): tuple(r.get("build_tools", ())) for r in records}
 
 
-def split_builds(requirements: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def split_builds(
+    requirements: Sequence[str], names: Mapping[str, str] = _NONE
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """``requirements`` as (the first install, with the build tools of the second added;
-    the second: what builds on torch), each in the order given."""
+    the second: what builds on torch), each in the order given. ``names``: the distribution a
+    requirement that starts with no name installs (a bare VCS URL, ``git+https://github.com/
+    NVIDIA/apex``: apex, whose build imports torch all the same)."""
     known = builds_on_torch()
-    later = [r for r in requirements if _key(_name(r)) in known]
+    named = {r: names.get(r) or _name(r) for r in requirements}
+    later = [r for r in requirements if _key(named[r]) in known]
     if not later:
         return tuple(requirements), ()
     first = [r for r in requirements if r not in later]
-    present = {_key(_name(r)) for r in first}
+    present = {_key(named[r]) for r in first}
     for requirement in later:
-        for tool in known[_key(_name(requirement))]:
+        for tool in known[_key(named[requirement])]:
             if _key(tool) not in present:
                 present.add(_key(tool))
                 first.append(tool)

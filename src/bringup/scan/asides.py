@@ -35,6 +35,14 @@ CompVis/stable-diffusion@21f890f Stable_Diffusion_v1_Model_Card.md:128, the carb
 with 10 GB runs it)."""
 _REACH = 120
 """How far before the hardware the reporting words are looked for."""
+_CAN_BE = lazyre.compile(
+    r"\b(?:can|could|may|might|must|should|will|would|needs?\s+to|has\s+to|have\s+to)"
+    r"(?:\s+(?:only|also|still|easily|even))?\s+be\s+$",
+    re.IGNORECASE,
+)
+"""A modal before the reporting word: what it can or must be done on is what running takes,
+not a record ("The default setting can be trained on a single A100 GPU without DDP:",
+FrozenBurning/Text2Light@c5b84534 README.md, the training command that follows)."""
 
 
 def _hardware(mention: Mention) -> bool:
@@ -50,9 +58,12 @@ def illustrated(mentions: list[Mention], clause: str) -> list[Mention]:
     capability a product implies."""
     if ILLUSTRATION.match(clause):
         return [m for m in mentions if not _hardware(m)]
-    return [
-        m
-        for m in mentions
-        if not _hardware(m)
-        or _MEASURED_ON.search(clause, max(0, m.offset - _REACH), m.offset) is None
-    ]
+    return [m for m in mentions if not _hardware(m) or not _recorded(clause, m.offset)]
+
+
+def _recorded(clause: str, offset: int) -> bool:
+    """Whether the words before ``offset`` report hardware something was done on."""
+    found = _MEASURED_ON.search(clause, max(0, offset - _REACH), offset)
+    if found is None:
+        return False
+    return _CAN_BE.search(clause, max(0, found.start() - 40), found.start()) is None

@@ -47,8 +47,8 @@ def command_line_only(text: str) -> bool:
         return False
     try:
         tree = ast.parse(text)
-    except (SyntaxError, ValueError):
-        return False
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return False  # MemoryError, RecursionError: CPython's parser on a deep expression
     main = _main_block(tree)
     named = {n.id for stmt in main for n in ast.walk(stmt) if isinstance(n, ast.Name)}
     tests = []

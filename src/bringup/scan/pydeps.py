@@ -8,6 +8,8 @@ where the marker does) and is kept in ``text``.
 
 from __future__ import annotations
 
+from typing import Optional
+
 import msgspec
 from packaging.requirements import InvalidRequirement
 from packaging.requirements import Requirement as Pep508
@@ -83,7 +85,7 @@ def python_requirement(
         confidence=confidence,
         hard=hard and parsed.marker is None,
         text=words,
-        direct=f"{parsed.name} @ {direct_url(parsed.url)}" if parsed.url else "",
+        direct=f"{parsed.name} @ {direct_url(parsed.url or '')}" if fetchable(parsed.url) else "",
     )
     return requirement, finding
 
@@ -102,6 +104,18 @@ def direct_url(url: str) -> str:
     direct reference an environment installs (``clip @ git+https://…``); ``#subdirectory=``
     stays."""
     return _EGG_PART.sub("", url).rstrip("#&")
+
+
+_REMOTE = lazyre.compile(r"(?i)(?:[a-z]{2,4}\+)?(?!file:)[a-z][a-z0-9.-]{0,15}://")
+
+
+def fetchable(url: Optional[str]) -> bool:
+    """Whether ``url`` can be installed from on another machine: not a ``file:`` URL, the
+    path of the machine a list was frozen on (``certifi @ file:///opt/conda/conda-bld/
+    certifi_1655968806487/work/certifi``, what ``pip freeze`` writes in a conda environment:
+    conda/conda#11580), nor a relative one (read from wherever the install runs): that
+    distribution is installed by its name, from the index."""
+    return _REMOTE.match(url or "") is not None
 
 
 _BARE_VCS = lazyre.compile(
@@ -127,7 +141,7 @@ def _bare_url(
     if subject is None:
         return None
     name = subject.removeprefix("pypi:")
-    direct = f"{egg.group(1)} @ {direct_url(text)}" if egg else text
+    direct = (f"{egg.group(1)} @ {direct_url(text)}" if egg else text) if fetchable(text) else ""
     note = f"{name} comes from {text}, not from a package index"
     words = f"{why}: {text}" if why else text
     return (
