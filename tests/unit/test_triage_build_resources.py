@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (pip's own multiplication-sign line "... did not run successfully", kept whole)
 """What a failed build step's own words name (outsider16 D9, D10): a toolkit older than the
 build checks for, a download the build makes that could not reach its host or was refused, a
 compiler that crashed or ran out of the build host's memory, and a CUDA failure NCCL reports for
@@ -116,7 +117,8 @@ DOCKER_WGET_REFUSED = (
         FLASH_ATTN_NO_NETWORK,
         DOCKER_WGET_REFUSED,
         # NeuralEnsemble/elephant#216: an RPM build's download, urllib's exception
-        "BUILDSTDERR: urllib.error.URLError: <urlopen error [Errno -2] Name or service not known>\n",
+        "BUILDSTDERR: urllib.error.URLError: <urlopen error [Errno -2] Name or service not"
+        " known>\n",
     ],
 )
 def test_a_download_the_build_makes_that_failed_is_the_download(log: str) -> None:
@@ -133,8 +135,25 @@ def test_the_refused_download_is_neither_a_package_conflict_nor_the_packages_bui
 
 def test_a_wget_exit_status_that_is_no_network_failure_is_not_read() -> None:
     # constructed: wget's status 1 (a generic error) in the same Docker form
-    log = 'ERROR: failed to solve: process "/bin/sh -c wget -nv https://x/y" did not complete successfully: exit code: 1\n'
+    log = (
+        'ERROR: failed to solve: process "/bin/sh -c wget -nv https://x/y" did not complete'
+        " successfully: exit code: 1\n"
+    )
     assert "class.install.download-failed" not in _ids(log)
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # owensgroup/GpuBTree#21: MSVC's cl.exe, run by nvcc, crashed
+        "nvcc error   : 'cl.exe' died with status 0xC0000005 (ACCESS_VIOLATION)\n",
+        # gunrock/essentials#90: cicc crashed in a Windows CI build, under MSBuild's prefix
+        "CUDACOMPILE : nvcc error : 'cicc' died with status 0xC0000005 (ACCESS_VIOLATION)"
+        " [D:\\a\\essentials\\essentials\\build\\examples\\geo\\geo.vcxproj]\n",
+    ],
+)
+def test_a_compiler_that_crashed_is_a_build_failure(log: str) -> None:
+    assert _first(log) == ("toolchain.compiler-crashed", "build")
 
 
 @pytest.mark.parametrize(
@@ -144,19 +163,19 @@ def test_a_wget_exit_status_that_is_no_network_failure_is_not_read() -> None:
         "nvcc error   : 'cudafe++' died due to signal 9 (Kill signal)\n",
         # Pointcept/Pointcept#12: a torch extension's build, cicc killed
         "nvcc error   : 'cicc' died due to signal 9 (Kill signal)\n",
-        # cms-sw/cmssw#43117 (the same, quoted in the issue's text)
-        "All three failures are due to `nvcc error   : 'cudafe++' died due to signal 9 (Kill signal)`.\n",
     ],
 )
-def test_a_compiler_that_was_killed_or_crashed_is_a_build_failure(log: str) -> None:
-    assert _first(log) == ("toolchain.compiler-crashed", "build")
+def test_a_compiler_the_kernel_killed_is_not_read_as_its_crash(log: str) -> None:
+    # SIGKILL is the OOM killer's (or any sender's), the host's memory: not the compiler's crash
+    assert "toolchain.compiler-crashed" not in _ids(log)
 
 
 def test_llvm_out_of_memory_in_a_compile_is_the_build_hosts_not_the_jobs_memory() -> None:
     # constructed on the form of a Windows CI build of a .cu file (nvcc 12.9's cicc): LLVM's own
     # "out of memory" and nvcc's report of cicc's stack-overrun status
     log = (
-        "FAILED: caffe2/CMakeFiles/torch_cuda.dir/__/aten/src/ATen/native/cuda/SegmentReduce.cu.obj\n"
+        "FAILED: caffe2/CMakeFiles/torch_cuda.dir/__/aten/src/ATen/native/cuda/"
+        "SegmentReduce.cu.obj\n"
         "LLVM ERROR: out of memory\n"
         'nvcc error   : \'""%CICC_PATH%\\cicc"\' died with status 0xC0000409 \n'
     )
@@ -170,8 +189,8 @@ def test_llvm_out_of_memory_in_a_compile_is_the_build_hosts_not_the_jobs_memory(
 
 # constructed: NCCL's CUDACHECK wording ("Cuda failure <n> '<message>'") under torch's
 # DistBackendError and NCCL's ncclUnhandledCudaError, as NCCL's troubleshooting guide describes
-# it (docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting/runtime_and_mpi_issues: "a call to an
-# external library failed")
+# it ("a call to an external library failed": docs.nvidia.com/deeplearning/nccl/user-guide/docs/
+# troubleshooting/runtime_and_mpi_issues)
 NCCL_CUDA_FAILURE = (
     "[rank7]: torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/"
     "NCCLUtils.hpp:275, unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL version"
@@ -201,6 +220,10 @@ def test_a_cuda_invalid_argument_the_project_got_is_still_its_own_bug() -> None:
         "wget " + "a" * 50000,
         "<urlopen error " + "x" * 50000,
         "nvcc error : '" + "c" * 50000,
+        "1/8 " + "x " * 25000,
+        "cannot create " + "a" * 50000,
+        "[Errno 13] Permission denied: '" + "/build" * 8000,
+        "--- FAIL: " + "T" * 50000,
     ],
 )
 def test_the_new_patterns_stay_linear_on_a_hostile_line(hostile: str) -> None:
