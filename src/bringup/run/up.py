@@ -382,8 +382,6 @@ TEST_FAILURES = frozenset(
     {
         "class.operator.test-assertion-failed",
         "class.operator.meson-tests-failed",
-        "class.operator.ctest-tests-failed",
-        "class.operator.go-tests-failed",
     }
 )
 """The fallback rules that read a test runner's report of failed tests (kb/data/fallback)."""
