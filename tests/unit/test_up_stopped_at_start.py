@@ -53,7 +53,7 @@ def test_a_step_stopped_just_before_its_start_is_not_run_with_no_log(tmp_path: P
             },
             trees={"repo": "t"},
             reason_text=lambda _: None,
-            diagnose=lambda _: None,
+            diagnose=lambda _log, _phase: None,
             on_start=lambda _: runner.stop(),  # the stop comes in the window before the start
             on_end=ended.append,
         )

@@ -70,7 +70,7 @@ class Context:
     settings: Mapping[int, StepSetting]
     trees: Mapping[str, str]
     reason_text: Callable[[PlanStep], Optional[str]]
-    diagnose: Callable[[Path], Optional[tuple[str, str, str]]]
+    diagnose: Callable[[Path, str], Optional[tuple[str, str, str]]]
     on_start: Callable[[PlanStep], None]
     on_end: Callable[[StepOutcome], None]
     timeout_s: float = 3600.0
@@ -437,7 +437,7 @@ def _judge(done: Completed) -> tuple[str, Optional[str]]:
 
 
 def _failure(ctx: Context, step: PlanStep, setting: StepSetting, cwd: Path, log: Path) -> Failure:
-    diagnosis = ctx.diagnose(log)
+    diagnosis = ctx.diagnose(log, step.kind)
     # as it ran: offline, with the offline settings (a re-run by hand would reach the index)
     settings = [f"{name}={value}" for name, value in OFFLINE_ENV.items()] if ctx.offline else []
     rerun = (

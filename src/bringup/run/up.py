@@ -228,7 +228,7 @@ def bring_up(
                 settings=step_settings,
                 trees=trees,
                 reason_text=reason_text,
-                diagnose=lambda log: diagnose(log, stack.snapshot),
+                diagnose=lambda log, phase: diagnose(log, stack.snapshot, phase),
                 on_start=on_start,
                 on_end=on_end,
                 timeout_s=options.timeout_s,
@@ -378,16 +378,31 @@ def _environments(
     return outcomes, settings
 
 
-def diagnose(log: Path, snapshot: Snapshot) -> Optional[tuple[str, str, str]]:
-    """The top ``bringup explain`` diagnosis of a failed step's log: (cause, fix, source)."""
+TEST_FAILURES = frozenset(
+    {
+        "class.operator.test-assertion-failed",
+        "class.operator.meson-tests-failed",
+    }
+)
+"""The fallback rules that read a test runner's report of failed tests (kb/data/fallback)."""
+
+
+def diagnose(
+    log: Path, snapshot: Optional[Snapshot], phase: str = ""
+) -> Optional[tuple[str, str, str]]:
+    """The top ``bringup explain`` diagnosis of a failed step's log: (cause, fix, source). A step
+    that failed in its test phase is told by its test runner's report of the failed tests where
+    the log has one (``TEST_FAILURES``), before any reading of the words around it: the tests ran,
+    so a compiler's or a build system's hint would send the reader the wrong way."""
     from bringup.triage import explain_text
 
     try:
         with open(log, "rb") as stream:
-            found = explain_text(stream, snapshot=snapshot, top=1)
+            found = explain_text(stream, snapshot=snapshot, top=None if phase == "test" else 1)
     except OSError:
         return None
     if not found:
         return None
-    top = found[0]
+    tests = [d for d in found if d.signature_id in TEST_FAILURES] if phase == "test" else []
+    top = tests[0] if tests else found[0]
     return f"{top.title}: {top.cause}", top.fix, top.source
