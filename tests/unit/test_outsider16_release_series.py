@@ -145,3 +145,23 @@ def test_a_mention_is_no_place_of_a_versioned_need() -> None:
     )
     settled = settle_unversioned([stated, mention], "DrivingSDK")
     assert [(r.spec, r.also_at) for r in settled.requirements] == [("==9.0.0", ())]
+
+
+def test_the_command_after_an_or_line_is_another_way() -> None:
+    """outsider16 D7(a): two commands of one block joined by "或者" ("or") are alternatives;
+    the route takes the first."""
+    from bringup.scan.commands import parse_commands
+    from bringup.scan.steps import steps_from_commands
+
+    # Ascend/DrivingSDK@e667017e docs/zh/installation/compile.md:146-149
+    block = (
+        "bash ci/build.sh --python=3.8\n或者\npython3.8 setup.py bdist_wheel\n"
+        "# 请在仓库根目录下执行编译命令。\n"
+    )
+    file = SourceFile(ref="repo/docs/compile.md", rel="docs/compile.md", text=block)
+    steps = steps_from_commands(file, parse_commands(block))
+    assert [s.source.line for s in steps] == [1]
+    # without the "or" line both are steps
+    both = block.replace("或者\n", "")
+    file = SourceFile(ref="repo/docs/compile.md", rel="docs/compile.md", text=both)
+    assert len(steps_from_commands(file, parse_commands(both))) == 2

@@ -69,9 +69,10 @@ def settle_unversioned(
 ) -> Settled:
     """An unversioned mention of a subject the repo states a version for elsewhere is that
     need's, and no place of it (a place beside a need states it); otherwise the surest
-    mention stands for all of them (its place first, the others beside it) and becomes an ``unversioned`` finding. The versions such a subject
-    is shown in use at (a version table's soft "推荐 9.0.0", cann-recipes-infer README.md:122,
-    beside "基于 CANN 平台", :66) are named by that finding and cited beside its mention, no
+    mention stands for all of them (its place first, the others beside it) and becomes an
+    ``unversioned`` finding. The versions such a subject is shown in use at (a version
+    table's soft "推荐 9.0.0", cann-recipes-infer README.md:122, beside "基于 CANN 平台",
+    :66) are named by that finding and cited beside its mention, no
     requirement of their own, where they agree; ones that exclude each other stay, their
     conflict shown (``contradictions``). Without ``name_in_use`` (a scope no finding is made
     for) they stay requirements."""
