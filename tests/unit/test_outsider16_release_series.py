@@ -165,3 +165,24 @@ def test_the_command_after_an_or_line_is_another_way() -> None:
     both = block.replace("或者\n", "")
     file = SourceFile(ref="repo/docs/compile.md", rel="docs/compile.md", text=both)
     assert len(steps_from_commands(file, parse_commands(both))) == 2
+
+
+def test_a_script_an_image_copies_in_is_its_helper(tmp_path: Path) -> None:
+    """outsider16 D7(c): ci/docker/*/install_cann.sh, which the CI image copies in and runs
+    (fetching a nightly CANN), was planned as a step of the repo's bring-up."""
+    from bringup.scan import scan_stack
+
+    # Ascend/DrivingSDK@e667017e ci/docker/X86/Dockerfile:49-50
+    docker = tmp_path / "ci/docker/X86"
+    docker.mkdir(parents=True)
+    (docker / "Dockerfile").write_text(
+        "FROM ubuntu:22.04\nCOPY install_cann.sh /home/\nRUN bash /home/install_cann.sh\n"
+    )
+    (docker / "install_cann.sh").write_text("#!/bin/bash\necho fetching\n")
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts/install_deps.sh").write_text("#!/bin/bash\necho deps\n")
+    (component,) = scan_stack([str(tmp_path)]).components
+    steps = [s.argv for s in component.steps]
+    assert ("bash", "ci/docker/X86/install_cann.sh") not in steps
+    # a script no image copies stays a step
+    assert ("bash", "scripts/install_deps.sh") in steps
