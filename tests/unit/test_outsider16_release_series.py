@@ -8,6 +8,7 @@ with themselves are a caveat (review 26b M4)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -186,3 +187,25 @@ def test_a_script_an_image_copies_in_is_its_helper(tmp_path: Path) -> None:
     assert ("bash", "ci/docker/X86/install_cann.sh") not in steps
     # a script no image copies stays a step
     assert ("bash", "scripts/install_deps.sh") in steps
+
+
+def test_a_step_naming_another_python_runs_with_the_environments(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """outsider16 D7(b): ``python3.8 setup.py develop`` (Ascend/DrivingSDK@e667017e
+    docs/zh/installation/compile.md:159, "Python 3.8 as the example") in an environment of
+    Python 3.11 runs with the environment's python, and the plan says so."""
+    # constructed: a README pinning Python 3.11 and the guide's command
+    (tmp_path / "README.md").write_text(
+        "# demo\n\n## Requirements\n\n- Python 3.11\n\n## Build\n\n"
+        "```shell\npython3.8 setup.py develop\n```\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(name='demo')\n")
+    main(["check", str(tmp_path), "--json"])
+    data = json.loads(capsys.readouterr().out)["data"]
+    [step] = [s for s in data["plan"]["steps"] if "develop" in s["argv"]]
+    assert step["argv"] == ["python", "setup.py", "develop"]
+    assert any(
+        "names python3.8; it runs with environment 1's python" in n for n in data["plan"]["notes"]
+    )
