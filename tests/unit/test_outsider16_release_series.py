@@ -128,26 +128,6 @@ def test_a_conflict_blocking_several_steps_is_said_once(
     assert "holds it: the conflict said at step 1" in " ".join(plan.split())
 
 
-def test_a_mention_is_no_place_of_a_versioned_need() -> None:
-    """outsider16 D6: "needs CANN == 9.0.0" was cited also at lines that only mention CANN."""
-    from bringup.model import Requirement
-    from bringup.scan.unversioned import settle_unversioned
-
-    def need(spec: str, ref: str, line: int, text: str) -> Requirement:
-        return Requirement(
-            subject="cann", spec=spec, component="DrivingSDK",
-            source=file_source(ref, line), text=text,
-        )  # fmt: skip
-
-    # Ascend/DrivingSDK@e667017e docs/zh/release_notes.md:44, cmake/config.cmake:12
-    stated = need("==9.0.0", "docs/zh/release_notes.md", 44, "CANN版本 | 9.0.0")
-    mention = need(
-        "", "cmake/config.cmake", 12, "set(ASCEND_CANN_PACKAGE_PATH $ENV{ASCEND_AICPU_PATH})"
-    )
-    settled = settle_unversioned([stated, mention], "DrivingSDK")
-    assert [(r.spec, r.also_at) for r in settled.requirements] == [("==9.0.0", ())]
-
-
 def test_the_command_after_an_or_line_is_another_way() -> None:
     """outsider16 D7(a): two commands of one block joined by "或者" ("or") are alternatives;
     the route takes the first."""

@@ -3,7 +3,9 @@ session of 2026-12-02): each test quotes the lines of a public repo (repo@commit
 
 from __future__ import annotations
 
-from bringup.scan.anyof import unite
+import msgspec
+
+from bringup.scan.anyof import cite_beside, unite
 from bringup.scan.archchecks import arch_branches
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.compilers import compilers
@@ -305,6 +307,29 @@ def test_a_cmake_build_that_imports_python_modules_needs_them() -> None:
         ("pypi:pybind11", 5),
     }
     assert not any(r.subject == "pypi:os" for r in found)
+
+
+def test_an_unversioned_mention_is_cited_beside_the_versioned_need() -> None:
+    # hicann/hixl@9ed283b2 docs/zh/build.md:61 ("1. 安装固件和驱动：请参考…") and the driver
+    # version its table states further down (:306)
+    versioned = _file("docs/zh/build.md", "").requirement(
+        "ascend_driver", ">=25.5.T2", 306, text="driver"
+    )
+    mention = _file("docs/zh/build.md", "").requirement("ascend_driver", "", 61, text="安装驱动")
+    [cited] = cite_beside([versioned], {"ascend_driver": [mention]})
+    assert [s.line for s in cited.also_at] == [61]
+    # a soft version is no need to cite it beside
+    soft = msgspec.structs.replace(versioned, hard=False)
+    assert cite_beside([soft], {"ascend_driver": [mention]}) == [soft]
+    # but a host tool a route runs is cited beside the version shown in use where none is hard
+    # (Ascend/MindInferenceService@a9419463 docs/zh/installation_guide.md:40 "Python|3.10或3.11"
+    # and compile.sh:54 ``python3 compile.py``)
+    table = _file("docs/zh/installation_guide.md", "").requirement(
+        "python", "==3.10.* || ==3.11.*", 40, text="Python", hard=False
+    )
+    run = _file("compile.sh", "").requirement("python", "", 54, text="python3 compile.py")
+    [cited] = cite_beside([table], {"python": [run]}, shown={"python"})
+    assert [(s.ref, s.line) for s in cited.also_at] == [("compile.sh", 54)]
 
 
 def test_a_file_directly_in_a_collection_is_the_collections() -> None:

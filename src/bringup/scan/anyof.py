@@ -15,7 +15,7 @@ A statement repeated in several files (a README and its translation, every neste
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
 import msgspec
@@ -24,6 +24,7 @@ from bringup import lazyre
 from bringup.model import Alternative, Requirement, Source
 from bringup.scan.lonebounds import floor_text, lone_release
 from bringup.scan.pkgrepeats import fold_named_packages
+from bringup.scan.placesbeside import with_places_of
 from bringup.scan.registry import DECLARED, PROSE
 from bringup.scan.strictest import fold_floors
 from bringup.subjects import scheme_for
@@ -407,6 +408,32 @@ def _implied(floor: Requirement, stricter: Requirement, authority: Mapping[str, 
         return False
     released, strict = mine.split("."), theirs.split(".")
     return strict[: len(released)] == released
+
+
+def cite_beside(
+    kept: list[Requirement],
+    beside: Mapping[str, list[Requirement]],
+    shown: Collection[str] = (),
+) -> list[Requirement]:
+    """``kept`` with the unversioned mentions of a subject (``beside``) that has a versioned
+    need cited beside the first such need ("1. install the firmware and the driver: see the
+    guide" before the driver version a later table states, hixl docs/zh/build.md:61 and
+    :305): the same need said again, each place kept. A subject of ``shown`` (a host tool a
+    route runs, ``routeneeds``) with no hard version is cited beside the version shown in use
+    (an install guide's "Python | 3.10或3.11" beside compile.sh's ``python3``,
+    MindInferenceService docs/zh/installation_guide.md:40 and compile.sh:54)."""
+    waiting = dict(beside)
+    hard = {r.subject for r in kept if r.spec and r.hard}
+    out = []
+    for requirement in kept:
+        # beside a hard version, or for ``shown`` subjects one in use where none is hard
+        in_use = requirement.subject in shown and not requirement.feature
+        versioned = bool(requirement.spec) and (
+            requirement.hard or (in_use and requirement.subject not in hard)
+        )
+        found = waiting.pop(requirement.subject, None) if versioned else None
+        out.append(with_places_of(requirement, found or ()))
+    return out
 
 
 def beside_in_use(requirement: Requirement, in_use: Mapping[str, Requirement]) -> Requirement:

@@ -1,5 +1,5 @@
 """One need said in several places: a statement that keeps every other statement's places in
-its ``also_at`` (``wheelpython``, ``netgeneric``), so no place is lost when
+its ``also_at`` (``anyof.cite_beside``, ``wheelpython``, ``netgeneric``), so no place is lost when
 the others are folded into it; and one whose places a reader disowns cited where it still
 stands (``unrun``, ``cmakecalls.running``)."""
 

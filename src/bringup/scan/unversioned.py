@@ -12,7 +12,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Alternative, Requirement, Scope
-from bringup.scan.anyof import beside_in_use
+from bringup.scan.anyof import beside_in_use, cite_beside
 from bringup.scan.extraction import Finding
 from bringup.scan.placesbeside import with_places_of
 from bringup.scan.prose_vocabulary import unversioned_subjects
@@ -67,12 +67,11 @@ def _preferring(mention: Requirement, folded: list[Requirement]) -> Requirement:
 def settle_unversioned(
     requirements: list[Requirement], component: str, *, name_in_use: bool = True
 ) -> Settled:
-    """An unversioned mention of a subject the repo states a version for elsewhere is that
-    need's, and no place of it (a place beside a need states it); otherwise the surest
-    mention stands for all of them (its place first, the others beside it) and becomes an
-    ``unversioned`` finding. The versions such a subject is shown in use at (a version
-    table's soft "推荐 9.0.0", cann-recipes-infer README.md:122, beside "基于 CANN 平台",
-    :66) are named by that finding and cited beside its mention, no
+    """An unversioned mention of a subject the repo states a version for elsewhere is cited
+    beside that need; otherwise the surest mention stands for all of them (its place first,
+    the others beside it) and becomes an ``unversioned`` finding. The versions such a subject
+    is shown in use at (a version table's soft "推荐 9.0.0", cann-recipes-infer README.md:122,
+    beside "基于 CANN 平台", :66) are named by that finding and cited beside its mention, no
     requirement of their own, where they agree; ones that exclude each other stay, their
     conflict shown (``contradictions``). Without ``name_in_use`` (a scope no finding is made
     for) they stay requirements."""
@@ -89,13 +88,12 @@ def settle_unversioned(
     in_use = {subject: found[-1] for subject, found in shown.items()}
     kept: list[Requirement] = []
     mentions: dict[str, list[Requirement]] = defaultdict(list)
+    beside: dict[str, list[Requirement]] = defaultdict(list)
     for requirement in requirements:
         if requirement.spec:
             kept.append(requirement)
         elif requirement.subject in versioned:
-            # a mention of a subject stated at a version is no place of that need: a line cited
-            # beside "CANN == 9.0.0" states it (``set(ASCEND_CANN_PACKAGE_PATH …)``, DrivingSDK
-            # cmake/config.cmake:12, does not: outsider16 D6)
+            beside[requirement.subject].append(requirement)
             continue
         elif requirement.subject not in unversioned_subjects() and not _MOVING.search(
             requirement.text or ""
@@ -128,7 +126,7 @@ def settle_unversioned(
         for r in kept
         if not any(r is s for s in folded)
     ]
-    kept = [beside_in_use(r, in_use) for r in kept]
+    kept = [beside_in_use(r, in_use) for r in cite_beside(kept, beside, route_versioned)]
     findings = [
         Finding(
             kind="unversioned",
