@@ -47,7 +47,8 @@ def _specs(text: str, rel: str) -> dict[str, str]:
 def test_a_version_tables_cells_are_release_series() -> None:
     specs = _specs(VERSIONS, "docs/zh/version/versions.md")
     assert specs["torch_npu"] == "==2.7.1.* || ==2.8.0.*"
-    assert specs["torch"] == "==2.7.1.* || ==2.8.0.*"
+    # the PyTorch column's bare versions are the releases they name
+    assert specs["torch"] == "==2.7.1 || ==2.8.0"
     # a version of another scheme (CANN's own) is left as its table writes it
     assert _specs(RELEASES, "docs/zh/release_notes.md")["cann"] == "==9.0.0"
 
@@ -56,10 +57,10 @@ def test_an_operator_the_cell_writes_stays_exact() -> None:
     # constructed: a name/version table under a requirements heading
     table = (
         "## Requirements\n\n| Software | Version |\n| --- | --- |\n"
-        "| torch | 2.1.0 |\n| numpy | 1.26.4 |\n| torch_npu | ==2.1.0 |\n"
+        "| torch | 2.1.0 |\n| numpy | v1.26.4 |\n| torch_npu | ==2.1.0 |\n"
     )
     specs = _specs(table, "README.md")
-    assert specs["torch"] == "==2.1.0.*"
+    assert specs["torch"] == "==2.1.0"
     assert specs["pypi:numpy"] == "==1.26.4.*"
     assert specs["torch_npu"] == "==2.1.0"
 

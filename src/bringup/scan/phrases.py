@@ -211,15 +211,17 @@ def read_phrase(
 
 
 _EXACT_RELEASE = lazyre.compile(r"==(\d+(?:\.\d+)*)")
+_TAG = lazyre.compile(r"\s*[vV]\d")
+"""A version written as a branch or tag name ("v2.8.0")."""
 
 
-def release_series(phrase: Phrase, subject: str) -> Phrase:
-    """``phrase`` read as the release series its bare versions name: a version-table cell
-    or a branch name ("| v2.8.0 |" under "支持的torch_npu版本", DrivingSDK
-    docs/zh/version/versions.md:7) names a line of releases, and its post releases
-    (torch_npu 2.8.0.post4) and local builds are in it, which ``==2.8.0`` excludes under
-    PEP 440; an operator the text wrote stays as written."""
-    if phrase.explicit or scheme_for(subject) != "pep440":
+def release_series(phrase: Phrase, subject: str, written: str) -> Phrase:
+    """``phrase`` read as the release series a branch or tag name names: a version table's
+    "| v2.8.0 |" under "支持的torch_npu版本" (DrivingSDK docs/zh/version/versions.md:7, the
+    Gitcode branch v2.8.0) names a line of releases, and its post releases (torch_npu
+    2.8.0.post4) and local builds are in it, which ``==2.8.0`` excludes under PEP 440; a bare
+    "2.8.0", or an operator the text wrote, stays as written."""
+    if phrase.explicit or scheme_for(subject) != "pep440" or not _TAG.match(written):
         return phrase
     alternatives = [a.strip() for a in phrase.spec.split("||")]
     series = [
