@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import click
 
@@ -173,7 +173,7 @@ def command(
         outcome = bring_up(
             stack,
             up_options,
-            reason_text=_reason,
+            reason_text=_reasons(),
             on_start=progress.start,
             on_end=progress.end,
             on_environment=progress.environment,
@@ -194,11 +194,11 @@ def command(
     return int(code)
 
 
-def _reason(step: PlanStep) -> Optional[str]:
-    """Why a step is skipped or blocked, in the plan's words."""
-    from bringup.report.reason_wording import reason_text
+def _reasons() -> Callable[[PlanStep], Optional[str]]:
+    """Why a step is skipped or blocked, in the plan's words, each conflict said once."""
+    from bringup.report.reason_wording import OnceSaid
 
-    return None if step.reason is None else reason_text(step.reason, step.actions)
+    return OnceSaid()
 
 
 def _refuse(found: dict[str, list[str]], as_json: bool) -> int:

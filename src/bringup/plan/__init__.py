@@ -23,6 +23,7 @@ from bringup.plan.actions import (
 )
 from bringup.plan.decide import context_for, decide
 from bringup.plan.downloads import downloads_here
+from bringup.plan.interpreters import environment_python, interpreter_note
 from bringup.plan.order import bringup_order, prepares_first
 from bringup.plan.tiers import device_count, tier_of
 from bringup.solve.prosenames import left_to_user
@@ -60,13 +61,15 @@ def plan(
         context = context_for(component, resolution, arch=arch, chip=chip)
         for step in prepares_first(component.steps, lambda s: s.kind):
             decision = decide(step, context, resolution)
+            said = interpreter_note(step.argv, context.environment, len(steps) + 1, step.source)
+            notes += (said,) if said is not None else ()
             steps.append(
                 PlanStep(
                     order=len(steps) + 1,
                     component=name,
                     name=step.name,
                     kind=step.kind,
-                    argv=step.argv,
+                    argv=environment_python(step.argv, context.environment),
                     status=decision.status,
                     source=step.source,
                     needs=_with_downloads(step, component),

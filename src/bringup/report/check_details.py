@@ -24,7 +24,7 @@ from bringup.report.check_text import (
 )
 from bringup.report.document import Document, Paragraph, Section, Table, items, section
 from bringup.report.matching_text import environments_section, matching_section, relative
-from bringup.report.reason_wording import reason_text
+from bringup.report.reason_wording import OnceSaid
 from bringup.report.styled import Line
 from bringup.report.wording import (
     counted,
@@ -166,9 +166,9 @@ def _plan(plan: Plan, components: Sequence[Component], only: Optional[str]) -> S
             )
             for s in steps
         )
+        said = OnceSaid()
         notes = tuple(
-            Line(reason_text(s.reason, s.actions), STATUS_STYLE[s.status]) if s.reason else None
-            for s in steps
+            Line(said(s) or "", STATUS_STYLE[s.status]) if s.reason else None for s in steps
         )
         env = steps[0].environment
         where = f" · environment {env}" if env else ""

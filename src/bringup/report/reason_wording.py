@@ -5,9 +5,12 @@ a reason is the planner's structure, read by check, up and the step runner alike
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Optional
+
+import msgspec
 
 from bringup import backends
-from bringup.model.plan import Action, Reason
+from bringup.model.plan import Action, PlanStep, Reason
 from bringup.model.source import Source
 from bringup.plan.stepneeds import REWRITES
 from bringup.report.wording import describe_host, explain_conflict, format_spec, missing_folder
@@ -137,3 +140,22 @@ def _at_line(reason: Reason) -> str:
     """`` (line N)`` of the guide line a route's reason cites first, or nothing."""
     line = reason.sources[0].line if reason.sources else None
     return f" (line {line})" if line else ""
+
+
+class OnceSaid:
+    """The reasons of one listing of steps, each conflict said once: the first step it
+    blocks carries its sentence, each later one names that step, as one conflict of nine
+    sources repeated for eight steps made ~900 characters a line (outsider16 D7)."""
+
+    def __init__(self) -> None:
+        self._first: dict[bytes, int] = {}
+
+    def __call__(self, step: PlanStep) -> Optional[str]:
+        reason = step.reason
+        if reason is None:
+            return None
+        if reason.kind == "conflict" and reason.conflict is not None:
+            first = self._first.setdefault(msgspec.json.encode(reason.conflict), step.order)
+            if first != step.order:
+                return f"no environment on this machine holds it: the conflict said at step {first}"
+        return reason_text(reason, step.actions)

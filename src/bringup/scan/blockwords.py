@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from bringup import lazyre
 from bringup.model import Step
-from bringup.scan.commands import python_module, run_program
+from bringup.scan.commands import Command, python_module, run_program
 from bringup.scan.extraction import SourceFile
 
 _FAILS = lazyre.compile(
@@ -77,3 +77,19 @@ def another_launch(argv: Sequence[str], before: Sequence[Step]) -> int | None:
         ),
         None,
     )
+
+
+_OR = lazyre.compile(r"(?:or|alternatively|otherwise|或者|或)[:,\uff1a\uff0c]?", re.IGNORECASE)
+"""A block's line that is only the word "or" ("bash ci/build.sh --python=3.8" / "或者" /
+"python3.8 setup.py bdist_wheel", Ascend/DrivingSDK@e667017e
+docs/zh/installation/compile.md:146-148): the commands around it are two ways to one end."""
+
+
+def second_ways(commands: Sequence[Command]) -> set[int]:
+    """The lines of the commands after an "or" line that follows a command: the second of
+    two alternatives, which the route leaves for the first (outsider16 D7)."""
+    return {
+        after.line
+        for before, said, after in zip(commands, commands[1:], commands[2:])
+        if len(said.argv) == 1 and _OR.fullmatch(said.argv[0]) and before.argv
+    }

@@ -4,6 +4,7 @@ uses, not what the host must have."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 
 import msgspec
@@ -20,6 +21,7 @@ _ARG = lazyre.compile(r"^\s*ARG\s+([A-Za-z_]\w*)=(\S+)", re.IGNORECASE)
 _FROM = lazyre.compile(r"^\s*FROM\s+(?:--platform=(\S+)\s+)?(\S+)", re.IGNORECASE)
 _RUN = lazyre.compile(r"^\s*RUN\s+(.*)$", re.IGNORECASE)
 _RUN_WORD = lazyre.compile(r"^\s*RUN\s+", re.IGNORECASE)
+_COPY = lazyre.compile(r"^\s*(?:COPY|ADD)\s+(.*)$", re.IGNORECASE)
 _VARIABLE = lazyre.compile(r"\$\{([A-Za-z_]\w*)(?::?-([^}]*))?\}|\$([A-Za-z_]\w*)")
 
 
@@ -37,7 +39,23 @@ def extract_dockerfile(file: SourceFile) -> Extraction:
     """Base-image and ``pip install`` facts of a Dockerfile, as soft requirements."""
     requirements, commands = _read(file)
     requirements.extend(_companions(file, commands))
-    return Extraction(requirements=tuple(requirements))
+    return Extraction(requirements=tuple(requirements), runs=copied(file))
+
+
+def copied(file: SourceFile) -> tuple[str, ...]:
+    """The repo paths the image copies in from beside the file (``COPY install_cann.sh
+    /home/``, then ``RUN bash /home/install_cann.sh``: Ascend/DrivingSDK@e667017e
+    ci/docker/X86/Dockerfile:49-50): the image's helpers, run through its build, no steps of
+    the repo's own bring-up (outsider16 D7: a nightly CANN fetched for the CI image)."""
+    folder = posixpath.dirname(file.rel)
+    found = []
+    for joined in joined_lines(file.text):
+        copy = _COPY.match(joined.text)
+        words = copy.group(1).split() if copy is not None else []
+        for word in (w for w in words[:-1] if not w.startswith("--")):
+            if "://" not in word and "$" not in word and "*" not in word:
+                found.append(posixpath.normpath(posixpath.join(folder, word)))
+    return tuple(dict.fromkeys(found))
 
 
 def image_commands(file: SourceFile) -> list[Command]:

@@ -19,7 +19,7 @@ from bringup.model import Confidence, Requirement
 from bringup.scan.backendrows import by_backend
 from bringup.scan.extraction import SourceFile
 from bringup.scan.hostrows import as_host_tool, as_optional, downloaded_source
-from bringup.scan.phrases import read_phrase
+from bringup.scan.phrases import read_phrase, release_series
 from bringup.scan.platforms import platforms
 from bringup.scan.prose import read_line
 from bringup.scan.prose_vocabulary import Vendor
@@ -118,6 +118,7 @@ def _row_of_matrix(
             cell = bare(part)
             later = _AND_LATER.match(cell) or (floor and _BARE_VERSION.match(cell))
             phrase = None if later or not cell else read_phrase(cell, subject, trains=True)
+            phrase = release_series(phrase, subject, cell) if phrase else None
             specs += [f">={later.group(1)}"] if later else [phrase.spec] if phrase else []
         values = ", ".join(dict.fromkeys(clean(raw) for raw in raws))
         text = f"{clean(header.cells[column])} | {values}"
@@ -177,6 +178,7 @@ def _matrix(
             for part in LINE_BREAK.split(raw):
                 cell = bare(part)
                 phrase = read_phrase(cell, subject) if cell else None
+                phrase = release_series(phrase, subject, cell) if phrase else None
                 if phrase is None:
                     continue
                 fresh = [s.strip() for s in phrase.spec.split("||") if s.strip() not in specs]
@@ -418,6 +420,7 @@ def _versioned_row(
         phrase = read_phrase(plain, subject, trains=True)
         if phrase is None:
             continue
+        phrase = release_series(phrase, subject, plain)
         role = roles[column] if column < len(roles) else ""
         spec, explicit = phrase.spec, phrase.explicit
         if role == "minimum" and not explicit and "||" not in spec:

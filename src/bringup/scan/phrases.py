@@ -210,6 +210,27 @@ def read_phrase(
     return Phrase(spec, offset + used, explicit)
 
 
+_EXACT_RELEASE = lazyre.compile(r"==(\d+(?:\.\d+)*)")
+_TAG = lazyre.compile(r"\s*[vV]\d")
+"""A version written as a branch or tag name ("v2.8.0")."""
+
+
+def release_series(phrase: Phrase, subject: str, written: str) -> Phrase:
+    """``phrase`` read as the release series a branch or tag name names: a version table's
+    "| v2.8.0 |" under "支持的torch_npu版本" (DrivingSDK docs/zh/version/versions.md:7, the
+    Gitcode branch v2.8.0) names a line of releases, and its post releases (torch_npu
+    2.8.0.post4) and local builds are in it, which ``==2.8.0`` excludes under PEP 440; a bare
+    "2.8.0", or an operator the text wrote, stays as written."""
+    if phrase.explicit or scheme_for(subject) != "pep440" or not _TAG.match(written):
+        return phrase
+    alternatives = [a.strip() for a in phrase.spec.split("||")]
+    series = [
+        f"=={exact.group(1)}.*" if (exact := _EXACT_RELEASE.fullmatch(a)) else a
+        for a in alternatives
+    ]
+    return phrase._replace(spec=" || ".join(series))
+
+
 _BRANCH_PREFIX = lazyre.compile(r"\b([A-Za-z]+)_[vr](?=\d)")
 _JOINED = lazyre.compile(r"(?:\.\w+)*_[A-Za-z]")
 """A version that goes on as a word joined by "_" ("2.1.0_core_r0.8.0", MindSpeed-MM

@@ -19,7 +19,7 @@ import msgspec
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import DeviceKind, Step, StepNeeds
-from bringup.scan.blockwords import another_launch, said_to_fail
+from bringup.scan.blockwords import another_launch, said_to_fail, second_ways
 from bringup.scan.commands import Command, pip_install_targets
 from bringup.scan.devices import chips_in, device_counts
 from bringup.scan.extraction import SourceFile
@@ -137,6 +137,7 @@ def steps_from_commands(
     setup = words().setup
     installed: set[str] = set()
     own = _own_clones(file, commands)
+    other_ways = second_ways(commands)
     for command in commands:
         program = command.argv[0] if command.argv else ""
         if program == "cd" and command.argv[1:] in own:  # into a fresh clone of this repo
@@ -156,6 +157,8 @@ def steps_from_commands(
         if kind is None and prepares_data(command.argv, context):
             kind = "run"
         if kind is None or not command.plain or said_to_fail(file, command.line):
+            continue
+        if command.line in other_ways:  # the route takes the way before the "or"
             continue
         if kind == "install" and _alternative(command.argv, installed):
             continue

@@ -40,10 +40,13 @@ def from_prose(source: Source, text: Optional[str]) -> bool:
 
 
 def docs_only(conflict: Conflict) -> bool:
-    """Whether every repo line of ``conflict`` is read from prose: the docs disagree, a
-    caveat, not a line the authors install by that keeps the repo from running (review 26b
-    M4)."""
-    return all(from_prose(i.source, i.text) for i in conflict.items if i.kind == "requirement")
+    """Whether ``conflict`` is the docs disagreeing with themselves: every member a repo line
+    read from prose, a caveat, not a line the authors install by that keeps the repo from
+    running (review 26b M4). A knowledge-base row, a host value or the index's list among
+    the members makes the docs' stack one that does not hold (DrivingSDK's torch_npu and
+    CANN lines against the torch_npu rows, outsider16 D5): the repo cannot run as planned
+    until it is resolved, as its verdict on this machine says of the same lines."""
+    return all(i.kind == "requirement" and from_prose(i.source, i.text) for i in conflict.items)
 
 
 def _stated(requirement: Requirement) -> bool:
