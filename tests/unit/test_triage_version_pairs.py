@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 import re2
 
 from bringup.model.diagnosis import Diagnosis, Evidence
@@ -186,3 +187,18 @@ def test_expressions_stay_linear_on_a_hostile_line() -> None:
     list(_SAID.finditer(line))
     explain_text(line[:50_000] + "\nRuntimeError: x\n")
     assert time.monotonic() - started < 2.0
+
+
+def test_a_knowledge_base_that_does_not_load_judges_no_pair(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An overlay that does not load (BRINGUP_KB_DIR at a broken table) leaves the pairs
+    unknown, as the templates' look-ups do (``lookups.loaded``), not the explanation failed."""
+    from bringup.errors import KnowledgeBaseError
+    from bringup.triage import versionpairs
+
+    def broken() -> None:
+        raise KnowledgeBaseError("bad table", path="site/torch.toml", line=3)
+
+    monkeypatch.setattr(versionpairs, "_knowledge", broken)
+    assert diagnose(_sightings(TORCH_OVER_PLUGIN), builtin_matcher().catalogue) == []

@@ -47,7 +47,7 @@ def lookup_tables(knowledge: Optional[KnowledgeLoader] = None) -> dict[str, Mapp
     return tables
 
 
-def _loaded(knowledge: KnowledgeLoader) -> Optional[KnowledgeBase]:
+def loaded(knowledge: KnowledgeLoader) -> Optional[KnowledgeBase]:
     """The knowledge base, or None when it cannot be loaded (the look-up then says nothing)."""
     try:
         return knowledge()
@@ -68,7 +68,7 @@ class FirstGcc(Mapping[str, str]):
     @functools.cached_property
     def _provided(self) -> tuple[tuple[Version, str], ...]:
         """(newest symbol version provided, GCC release), oldest GCC first."""
-        kb = _loaded(self._knowledge)
+        kb = loaded(self._knowledge)
         if kb is None:
             return ()
         found: list[tuple[Version, str]] = []
@@ -119,7 +119,7 @@ class CudaForArch(Mapping[str, str]):
     @functools.cached_property
     def _bounds(self) -> dict[str, str]:
         """Compute capability -> what its ``cuda`` rows say, for every capability with one."""
-        kb = _loaded(self._knowledge)
+        kb = loaded(self._knowledge)
         if kb is None:
             return {}
         said: dict[str, str] = {}

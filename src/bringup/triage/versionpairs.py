@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from bringup.model.diagnosis import CauseKind, Diagnosis, Evidence, Layer
 from bringup.triage import tiers
+from bringup.triage.lookups import default_knowledge, loaded
 from bringup.triage.templates import render
 
 if TYPE_CHECKING:
@@ -194,8 +195,11 @@ def diagnose(sightings: Sequence[FailureSighting], catalogue: SignatureSet) -> l
     stated = stated_versions(sightings)
     if len(stated) < 2:
         return []
+    kb = loaded(_knowledge)
+    if kb is None:
+        return []
     found: list[Diagnosis] = []
-    for mismatch in mismatches(stated, _knowledge()):
+    for mismatch in mismatches(stated, kb):
         made = _diagnosis(mismatch, catalogue)
         if made is not None and all(d.signature_id != made.signature_id for d in found):
             found.append(made)
@@ -204,9 +208,8 @@ def diagnose(sightings: Sequence[FailureSighting], catalogue: SignatureSet) -> l
 
 @functools.cache
 def _knowledge() -> KnowledgeBase:
-    from bringup.kb import load_knowledge_base
-
-    return load_knowledge_base()
+    """The knowledge base the look-ups of the templates read (``lookups``), loaded once."""
+    return default_knowledge()
 
 
 def _diagnosis(mismatch: Mismatch, catalogue: SignatureSet) -> Optional[Diagnosis]:
