@@ -33,7 +33,7 @@ _NPROC = lazyre.compile(
 ``--local_worker_num`` (its ``--worker_num`` where it gives no count per node), ``mpirun
 -np``."""
 _MAX_INPUTS = 3
-_CONTAINER_RUN = lazyre.compile(r"\b(?:nvidia-docker|docker|podman)\s+run\b")
+_CONTAINER_RUN = lazyre.compile(r"\b(nvidia-docker|docker|podman)\s+run\b")
 _CONTAINER_DEVICES = lazyre.compile(r"--gpus\b|--runtime[= ]nvidia\b|--device[= ]/dev/davinci")
 """A script that starts a container with the host's devices: ``docker run --shm-size=2g --gpus
 all -it --rm ...`` (NVlabs/stylegan2-ada-pytorch@d72cc7d docker_run.sh:18, which README.md:100
@@ -117,9 +117,6 @@ def rewritten_folders(text: str, rel: str) -> tuple[str, ...]:
     return tuple(found.values())
 
 
-_RUNTIME = lazyre.compile(r"\b(nvidia-docker|docker|podman)\s+run\b")
-
-
 def container_runtime(file: SourceFile) -> list[Requirement]:
     """The container runtime a script starts its container with (``docker run``, ``podman
     run``; ``nvidia-docker`` is docker's wrapper): a ``system_package`` the probe finds on
@@ -130,7 +127,7 @@ def container_runtime(file: SourceFile) -> list[Requirement]:
     (a CI image, a lint run) are no need of the repo's route. A commented line starts nothing."""
     if _container_devices(file.text) is None:
         return []
-    for match in _RUNTIME.finditer(file.text):
+    for match in _CONTAINER_RUN.finditer(file.text):
         start = file.text.rfind("\n", 0, match.start()) + 1
         if file.text[start : match.start()].lstrip().startswith("#"):
             continue
