@@ -162,16 +162,24 @@ def count_unsaid(host: HostKind, have: Mapping[str, HostValue]) -> Optional[Host
     NPUs has at least those three). The one rule both the sentence under the design and the
     ``on the target`` column follow (outsider16 D13: the text said "planned for it
     unverified" where the column said plain ``environment``)."""
+    count, listed = _count_unknown(host, have)
+    return None if listed else count
+
+
+def _count_unknown(
+    host: HostKind, have: Mapping[str, HostValue]
+) -> tuple[Optional[HostValue], bool]:
+    """The target's device count for ``host``'s kind where its report does not say it (else
+    None), and whether the report lists devices of the kind."""
     from bringup import backends
 
     devices = backends.backend(host.backend).devices
     if devices is None:
-        return None
+        return None, False
     count = have.get(devices.count_subject)
     named = have.get(devices.kind_subject)
-    if named is not None and named.known and named.values:
-        return None
-    return count if count is not None and not count.known else None
+    listed = named is not None and named.known and bool(named.values)
+    return (count if count is not None and not count.known else None), listed
 
 
 def _devices_unknown(design: Design) -> list[str]:
@@ -180,20 +188,17 @@ def _devices_unknown(design: Design) -> list[str]:
     collect_env of a host with no GPU says nothing of NPUs), and for those it lists where it
     lists some (a table cut off: outsider26's "not 1"); said either way, not left to read as
     "can run there", in the words the ``on the target`` column's status keeps."""
-    from bringup import backends
-
     have = {value.subject: value for value in design.resolution.host}
     said = []
     for host in design.hosts:
-        devices = backends.backend(host.backend).devices
-        count = have.get(devices.count_subject) if devices is not None else None
-        if not host.needs or count is None or count.known:
+        count, listed = _count_unknown(host, have)
+        if not host.needs or count is None:
             continue
         names = ", ".join(need.component for need in host.needs)
         why = f": {count.reason}" if count.reason else ""
         verb = "needs" if len(host.needs) == 1 else "need"
         kind = host.kind.upper()
-        planned = "it unverified" if count_unsaid(host, have) else "those it lists"
+        planned = "those it lists" if listed else "it unverified"
         said.append(
             f"the target's {kind} count is unknown{why}; {names} {verb} {kind}s: "
             f"planned for {planned}"
