@@ -60,6 +60,7 @@ from bringup.triage import (
     extensionimport,
     fallback,
     faultrank,
+    hiddendevices,
     onepercause,
     phase,
     remnant,
@@ -207,6 +208,7 @@ def _placed_by_the_log(
     diagnoses = extensionimport.placed(diagnoses, result.findings)
     diagnoses = phase.read_in(diagnoses, result.findings, loose)
     diagnoses = runtimecompile.in_the_build(diagnoses, result.findings, loose - generic)
+    diagnoses = hiddendevices.read_in(diagnoses, result.findings)
     diagnoses = advice.fitted(diagnoses, result.findings.marks)
     return versionpairs.with_mismatches(diagnoses, result.findings.versions, catalogue)
 
