@@ -94,3 +94,36 @@ def test_a_device_kernels_fault_is_not_a_crash_of_the_projects_code() -> None:
 )
 def test_a_clean_log_that_names_a_crash_is_no_crash(log: str) -> None:
     assert all(d.signature_id != CLASS for d in explain_text(log))
+
+
+# tests/data/triage_thirtieth a01, PaddlePaddle/Paddle-Lite#10641: paddle_lite_opt 2.13rc0's
+# own CHECK on an attribute its swish op assumed (fixed in 2.14rc), then the abort it calls
+PADDLE_LITE_CHECK = (
+    "1. Model is successfully loaded!\n"
+    "[F  3/25 10:38:58.555 ...e-Lite/lite/core/model/general/op_desc.h:118 GetAttr] Check "
+    "failed: it != attrs().end(): No attributes called beta found for swish\n"
+    "Aborted (core dumped)\n"
+)
+
+
+def test_a_failed_check_of_the_programs_own_code_is_the_projects_code() -> None:
+    # glog's CHECK and the checks modelled on it (Paddle-Lite's lite/utils/log/logging.h) print
+    # "Check failed: <condition>" and abort: an invariant of the program's own code broke
+    first = explain_text(PADDLE_LITE_CHECK)[0]
+    assert (first.signature_id, first.layer) == (CLASS, "operator_execution")
+
+
+def test_a_header_in_a_log_prefix_is_no_compile() -> None:
+    # the header Paddle-Lite's log prefix names ("op_desc.h:118 GetAttr]") is where the check is
+    # written; GCC's location of a compile error in a header still is a build's
+    assert explain_text(PADDLE_LITE_CHECK)[0].layer != "build"
+    # constructed from GCC's diagnostic form (file:line:column: error:), located in a header
+    compile_error = "csrc/type_shim.h:42:3: error: 'foo' was not declared in this scope\n"
+    assert explain_text(compile_error)[0].layer == "build"
+
+
+def test_a_check_that_names_the_device_is_not_the_projects_code() -> None:
+    # constructed from glog's form: a check whose words name the device is left to the words'
+    # place (class.code.project-bug's line_unless), not told as the project's defect
+    line = "F0101 00:00:00.000000 1 gpu_util.cc:12] Check failed: err == cudaSuccess CUDA error\n"
+    assert explain_text(line)[0].signature_id != CLASS

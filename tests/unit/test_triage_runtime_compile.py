@@ -127,6 +127,39 @@ def test_a_stage_file_of_the_ascend_backend_names_its_compile() -> None:
 
 
 @pytest.mark.parametrize(
+    "log",
+    [
+        # Ascend/AscendNPU-IR@efcd21f24d7964a19edabc0ee60f1ddf26cb1b12 (its commit message): the
+        # verifier of an op of the NPU IR's own dialect, which the compiler's pass made
+        "error: 'hivm.hir.copy' op Unsupported copy from cbuf to cbuf!\n",
+        # Ascend/AscendNPU-IR@68b49790e98d9bac36ff43b2438c2b66b955bb63 (its commit message): the
+        # NPU IR's kernel-argument attribute that one release of the compiler wrote and another
+        # cannot read
+        "error: expected ::mlir::hacc::KernelArgType to be one of: ffts_base_address, input,"
+        " output, input_and_output, workspace, sync_block_lock, tiling_key, tiling_data,"
+        " tiling_struct, mesh_arg, sanitizer_addr\n"
+        " error: failed to parse HACC_KernelArgTypeAttr parameter 'arg_type' which is to be a"
+        " `::mlir::hacc::KernelArgType`\n",
+    ],
+)
+def test_an_error_on_the_npu_irs_own_dialects_is_the_backends_compile(log: str) -> None:
+    (first, *_) = explain_text(log)
+    assert (first.signature_id, first.layer) == (
+        "ascend.build.triton-ascend-mlir-compile",
+        "operator_execution",
+    )
+
+
+def test_an_mlir_error_on_another_dialect_is_not_the_ascend_backends() -> None:
+    # constructed: the same verifier form on an upstream dialect (Triton's own `tt`) names no
+    # NPU IR compile
+    log = "error: 'tt.load' op operand #0 must be ptr or tensor of ptr values\n"
+    assert all(
+        d.signature_id != "ascend.build.triton-ascend-mlir-compile" for d in explain_text(log)
+    )
+
+
+@pytest.mark.parametrize(
     "line",
     [
         # facebookresearch/chameleon#39: Triton 2.x handing its PTX to ptxas on a V100
