@@ -56,6 +56,7 @@ from bringup.scan.routecomponents import route_components
 from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes
+from bringup.scan.scriptmodes import runnable, runnable_scopes
 from bringup.scan.setupcmake import by_setup
 from bringup.scan.specspans import folder_named, python_listed, variant_build
 from bringup.scan.stepfiles import StepFiles, device_of_tests, placed
@@ -420,11 +421,17 @@ def scan_repo(
                 component=component,
                 in_use=settled.in_use,
             )
-        scopes_beside = scopes_in_checkout(
-            scoped.others(component, authority), lambda rel: os.path.isdir(root / rel)
+        scopes_beside, modes = runnable_scopes(
+            scopes_in_checkout(
+                scoped.others(component, authority), lambda rel: os.path.isdir(root / rel)
+            ),
+            root,
         )
+        steps, own_modes = runnable(steps, root)
         all_findings = (
             findings
+            + own_modes
+            + modes
             + stated_in_scopes(unversioned, scopes_beside)
             + contradictions
             + overrides
