@@ -20,6 +20,7 @@ import msgspec
 from bringup import lazyre
 from bringup.model import Component, Requirement, Source, Step, file_source
 from bringup.scan import cmakelex, moduletexts
+from bringup.scan.buildroutes import backend_needs, one_route
 from bringup.scan.buildruns import builds_running
 from bringup.scan.cited import cited_files
 from bringup.scan.clitests import test_files
@@ -390,6 +391,7 @@ def scan_repo(
             ),
             kept,
         )
+        defaults, routed = one_route(defaults, texts)
         steps = originals_route(
             in_checkout(
                 without_own_release(
@@ -430,6 +432,7 @@ def scan_repo(
         steps, own_modes = runnable(steps, root)
         all_findings = (
             findings
+            + routed
             + own_modes
             + modes
             + stated_in_scopes(unversioned, scopes_beside)
@@ -446,7 +449,7 @@ def scan_repo(
                 role=manifest.role
                 if manifest and manifest.role
                 else repo_role(component, readme, texts.values(), requirements),
-                requirements=tuple(requirements) or (),
+                requirements=(*requirements, *backend_needs(steps, requirements, component)),
                 steps=_read_steps(steps, shown, kept) or (),
                 depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
                 trusted=manifest.trusted if manifest else False,
