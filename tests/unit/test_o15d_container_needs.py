@@ -105,6 +105,7 @@ def test_check_says_both(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     repo.mkdir()
     (repo / "README.md").write_text(README)
     (repo / "docker_run.sh").write_text(DOCKER_RUN)
+    (repo / "docker_run.sh").chmod(0o755)  # its git mode at that commit: 100755
     main(["check", str(repo), "--snapshot", str(HOST), "--json"])
     data = json.loads(capsys.readouterr().out)["data"]
     (step,) = [s for s in data["plan"]["steps"] if s["argv"][0] == "./docker_run.sh"]

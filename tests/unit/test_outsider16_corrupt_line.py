@@ -23,6 +23,27 @@ def test_the_other_lines_are_read_and_the_bad_one_reported(tmp_path: Path) -> No
     assert [(f.kind, f.sources[0].line) for f in findings] == [("unreadable", 2)]
 
 
+# a Latin-1 line: python/cpython Lib/test/encoded_modules/module_iso_8859_1.py:3 (review35: a file
+# with NUL bytes on one line and one Latin-1 byte on another was dropped whole)
+LATIN1 = 'test = ("Les hommes ont oubli\xe9 cette v\xe9rit\xe9, "\n'.encode("latin-1")
+
+
+def test_a_line_that_is_no_utf8_is_one_more_bad_line_not_the_file_dropped(tmp_path: Path) -> None:
+    path = tmp_path / "requirements.txt"
+    path.write_bytes(CORRUPT + LATIN1 + b"torch==2.1.0\n")
+    text, findings = read_text(path, "requirements.txt")
+    assert text is not None
+    assert text.splitlines() == ["numpy==1.26.4", "", "", "torch==2.1.0"]
+    assert [(f.kind, f.sources[0].line) for f in findings] == [
+        ("unreadable", 2),
+        ("unreadable", 3),
+    ]
+    assert "line 3: not UTF-8 (byte 29 of the line)" in findings[1].message
+    component = scan_repo(tmp_path, "h1").component
+    stated = {(r.subject, r.spec) for r in component.requirements}
+    assert {("pypi:numpy", "==1.26.4"), ("torch", "==2.1.0")} <= stated
+
+
 def test_a_binary_file_is_still_not_read(tmp_path: Path) -> None:
     path = tmp_path / "blob.txt"
     path.write_bytes(b"\x7fELF\x02\x01\x01\x00\x00\x00\n\x00\x00\x89\xfe\n\x00\x01\x02\n")

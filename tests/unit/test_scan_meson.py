@@ -173,7 +173,11 @@ def test_a_top_meson_build_makes_one_repo_not_a_stack_of_its_directories(tmp_pat
         (tmp_path / member).mkdir()
         (tmp_path / member / "README.md").write_text("# member\n", encoding="utf-8")
     (component,) = scan_stack([tmp_path]).components
-    assert [(r.subject, r.spec) for r in component.requirements] == [("pypi:meson", ">=0.64.0")]
+    # and ninja, the backend of the Meson steps planned (``buildroutes.backend_needs``)
+    assert [(r.subject, r.spec) for r in component.requirements] == [
+        ("pypi:meson", ">=0.64.0"),
+        ("ninja", ""),
+    ]
 
 
 # ai-dynamo/nixl meson.build:246-253: the architectures of -Dnixl_cuda_arch_list=auto, the

@@ -6,25 +6,30 @@ lines, each cited."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pytest
 import re2
 
 from bringup.model.diagnosis import Diagnosis, Evidence
 from bringup.triage import explain_text
-from bringup.triage.explain import builtin_matcher, scan_log
+from bringup.triage.explain import builtin_matcher, overlaid_matcher, scan_log
+from bringup.triage.lookups import default_knowledge, knowledge_of, lookup_tables
+from bringup.triage.signatures import SignatureSet
 from bringup.triage.tiers import PAIR_SCORE, confidence_words
 from bringup.triage.versionpairs import (
     _REQUESTED,
     _SAID,
     PATTERN,
     Stated,
-    _knowledge,
     diagnose,
     mismatches,
     placed,
     stated_versions,
 )
+
+if TYPE_CHECKING:
+    from bringup.kb.knowledge import KnowledgeBase
 
 OUT_OF_STEP = "class.install.npu-plugin-out-of-step"
 
@@ -94,7 +99,7 @@ def test_pasted_versions_are_read_with_their_lines() -> None:
 
 
 def test_a_pair_the_tables_rule_out_is_a_mismatch_naming_its_row() -> None:
-    found = list(mismatches(stated_versions(_sightings(TORCH_OVER_PLUGIN)), _knowledge()))
+    found = list(mismatches(stated_versions(_sightings(TORCH_OVER_PLUGIN)), default_knowledge()))
     assert [(m.cause, m.first.subject, m.second.subject) for m in found] == [
         (OUT_OF_STEP, "vllm_ascend", "torch_npu"),
         (OUT_OF_STEP, "vllm_ascend", "torch"),
@@ -134,7 +139,7 @@ def test_a_version_written_short_may_be_any_build_it_abbreviates() -> None:
     # the tables pair torch_npu 2.1.0 with CANN 7.0.0, but its build 2.1.0.post4 with CANN
     # 8.0.RC1: "torch_npu 2.1.0" beside "CANN 8.0.RC1" is not ruled out (Ascend/pytorch
     # COMPATIBILITY.en.md, the rows of torch_npu.toml)
-    kb = _knowledge()
+    kb = default_knowledge()
     assert kb.compatible("torch_npu==2.1.0", "cann==8.0.RC1").status == "incompatible"
     short = {
         "torch_npu": Stated("torch_npu", "2.1.0", 1, "torch_npu 2.1.0"),
@@ -189,16 +194,29 @@ def test_expressions_stay_linear_on_a_hostile_line() -> None:
     assert time.monotonic() - started < 2.0
 
 
-def test_a_knowledge_base_that_does_not_load_judges_no_pair(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_knowledge_base_that_does_not_load_judges_no_pair() -> None:
     """An overlay that does not load (BRINGUP_KB_DIR at a broken table) leaves the pairs
     unknown, as the templates' look-ups do (``lookups.loaded``), not the explanation failed."""
     from bringup.errors import KnowledgeBaseError
-    from bringup.triage import versionpairs
 
-    def broken() -> None:
+    def broken() -> KnowledgeBase:
         raise KnowledgeBaseError("bad table", path="site/torch.toml", line=3)
 
-    monkeypatch.setattr(versionpairs, "_knowledge", broken)
-    assert diagnose(_sightings(TORCH_OVER_PLUGIN), builtin_matcher().catalogue) == []
+    catalogue = builtin_matcher().catalogue
+    unloadable = SignatureSet(catalogue.signatures, lookup_tables(broken))
+    assert diagnose(_sightings(TORCH_OVER_PLUGIN), unloadable) == []
+
+
+def test_the_pairs_are_judged_by_the_knowledge_base_explain_was_given(tmp_path: Path) -> None:
+    """``bringup explain --kb DIR`` judges the pairs by DIR's tables, as its templates' look-ups
+    do, not by the built-in ones: a knowledge base without vllm-ascend's table rules out no
+    vllm-ascend pair."""
+    (tmp_path / "kb").mkdir()
+    (tmp_path / "kb" / "README.md").write_text("a knowledge base without tables\n")
+    matcher, problems = overlaid_matcher(tmp_path / "kb")
+    assert problems == ()
+    given = knowledge_of(matcher.catalogue.tables)()
+    assert not given.releases("vllm_ascend")
+    assert default_knowledge().releases("vllm_ascend")
+    assert diagnose(_sightings(TORCH_OVER_PLUGIN), matcher.catalogue) == []
+    assert diagnose(_sightings(TORCH_OVER_PLUGIN), builtin_matcher().catalogue)

@@ -93,3 +93,27 @@ def second_ways(commands: Sequence[Command]) -> set[int]:
         for before, said, after in zip(commands, commands[1:], commands[2:])
         if len(said.argv) == 1 and _OR.fullmatch(said.argv[0]) and before.argv
     }
+
+
+class BlockWays:
+    """The blocks of a document offered as another way to the block before: a paragraph
+    that is only "or" ("或者") between two blocks, nothing else between them
+    (oceanbase/miniob@1d1608ff docs/docs/how_to_run.md:42-50, ``cmake -DCONCURRENCY=ON ..``,
+    "或者", ``bash build.sh -DCONCURRENCY=ON``), as ``second_ways`` finds inside one block.
+    The route takes the first; a third block after another "or" is another way too."""
+
+    def __init__(self) -> None:
+        self.steps = 0  # the document's steps when the last block that was a way opened
+        self.paragraphs = 0  # paragraphs since the last block; a heading counts as two
+
+    def paragraph(self, count: int = 1) -> None:
+        self.paragraphs += count
+
+    def second(self, intro: str, steps: int) -> bool:
+        """Whether the block opening now, after ``intro``, is another way to the one before
+        it (which gave some of the ``steps`` the document has now)."""
+        other = steps > self.steps and self.paragraphs == 1 and bool(_OR.fullmatch(intro))
+        if not other:
+            self.steps = steps
+        self.paragraphs = 0
+        return other

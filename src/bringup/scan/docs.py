@@ -16,6 +16,7 @@ import msgspec
 from bringup import lazyre
 from bringup.model import Requirement, Step
 from bringup.scan.archchoice import without_reader_choices
+from bringup.scan.blockwords import BlockWays
 from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import Command, parse_commands
 from bringup.scan.devicetargets import device_target, top_readme
@@ -128,6 +129,7 @@ class _Reader:
         self.last_paragraph = ""
         # the paragraph before a code block while no other block came between (``docreqs``)
         self.block_intro = ""
+        self.ways, self.other_way = BlockWays(), False  # a block after an "or" (``blockwords``)
         self.table: list[Row] = []
         self.section_os: str | None = None
         self.folded = FoldedOs()  # the ``<details>`` sections the line is in
@@ -159,6 +161,7 @@ class _Reader:
 
     def flush(self) -> None:
         if self.pending and not self.skipped:
+            self.ways.paragraph()
             found = paragraph(self.file, self.pending, required=self.required, vendor=self.vendor)
             text = " ".join(words for _, words in self.pending)
             flag = None if self.last_paragraph or self.option else FLAG_USAGE.match(text)
@@ -285,6 +288,7 @@ class _Reader:
     def block(self, lines: list[str], start: int, end: int, language: str) -> None:
         self.platform_tag(lines, start, end, code=True)
         intro, self.block_intro = self.block_intro, ""
+        self.other_way = self.ways.second(intro.strip(), len(self.steps))
         if self.skipped or language in not_commands():
             return
         written = written_requirements(self.file, lines, start, end, intro)
@@ -334,7 +338,7 @@ class _Reader:
                 settings = without_remedies(build_settings(self.file, commands), intro)
                 self.requirements.extend(r for r in settings if r.spec not in named)
         # another OS's commands (a Windows wheel) are no step on the Linux machines we plan for
-        if not self.steps_here or self.section_os or one_os(self.last_paragraph):
+        if not self.steps_here or self.section_os or one_os(self.last_paragraph) or self.other_way:
             return
         context = f"{self.heading}\n{self.last_paragraph}"
         steps = steps_from_commands(self.file, commands, context=context, vendor=self.vendor)
@@ -413,6 +417,7 @@ class _Reader:
         self.option = option_section(self.path) or self.routes.alternative(self.path)
         self.last_paragraph = ""
         self.block_intro = ""
+        self.ways.paragraph(2)
 
     def fold(self, stripped: str) -> None:
         """A ``<details>`` section opened or closed: the OS its summary names (``FoldedOs``)."""

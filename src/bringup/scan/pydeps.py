@@ -73,7 +73,7 @@ def python_requirement(
     if parsed.url:
         finding = Finding(
             kind="note",
-            message=f"{parsed.name} comes from {parsed.url}, not from a package index",
+            message=url_note(parsed.name, parsed.url),
             sources=(source,),
             subject=python_subject(parsed.name),
         )
@@ -118,6 +118,40 @@ def fetchable(url: Optional[str]) -> bool:
     return _REMOTE.match(url or "") is not None
 
 
+_OTHER_VCS = lazyre.compile(r"^(?:[A-Za-z0-9][\w.\[\], -]{0,200}@\s*)?(hg|svn|bzr)\+")
+VCS_TOOLS = {"hg": "Mercurial (hg)", "svn": "Subversion (svn)", "bzr": "Bazaar (bzr)"}
+"""The version control systems besides git that pip installs from, each by its own program
+(pip's VCS support: "requires a working executable", https://pip.pypa.io/en/stable/topics/
+vcs-support/); uv installs from git only ("Unsupported URL prefix `hg` ... (Mercurial is not
+supported)", astral-sh/uv#14504; Subversion: astral-sh/uv#15346)."""
+
+
+def other_vcs(direct: str) -> str:
+    """The tool a non-git VCS URL (``hg+``, ``svn+``, ``bzr+``) that ``direct`` installs from
+    needs, as ``VCS_TOOLS`` names it; "" for any other install."""
+    found = _OTHER_VCS.match(direct)
+    return VCS_TOOLS[found.group(1)] if found else ""
+
+
+def url_note(name: str, url: str) -> str:
+    """What a requirement installed from ``url`` is, and what ``up`` does with it: a path of
+    the machine a list was frozen on is installed by its name (``fetchable``), a URL of a VCS
+    uv cannot fetch is left to the user (``solve.vcspins``)."""
+    if not fetchable(url):
+        return (
+            f"{name} was installed from {url} where this list was made (a path on that "
+            "machine); it is installed here by its name, from the package index"
+        )
+    tool = other_vcs(url)
+    if tool:
+        return (
+            f"{name} comes from {url}, not from a package index; uv installs from git only "
+            f"(astral-sh/uv#14504), so up leaves it to you: install it with pip, which "
+            f"needs {tool}"
+        )
+    return f"{name} comes from {url}, not from a package index"
+
+
 _BARE_VCS = lazyre.compile(
     r"^(?:git|hg|svn|bzr)\+[a-z]{2,8}://([^\s#@]{1,500})(?:@[^\s#]{0,200})?(#\S{0,500})?$"
 )
@@ -142,7 +176,7 @@ def _bare_url(
         return None
     name = subject.removeprefix("pypi:")
     direct = (f"{egg.group(1)} @ {direct_url(text)}" if egg else text) if fetchable(text) else ""
-    note = f"{name} comes from {text}, not from a package index"
+    note = url_note(name, text)
     words = f"{why}: {text}" if why else text
     return (
         Requirement(subject=subject, spec="", component="", source=source,

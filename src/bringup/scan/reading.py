@@ -81,10 +81,6 @@ def read_text(path: Path, ref: str, limit: int = MAX_BYTES) -> tuple[str | None,
         return None, [_finding(ref, "unreadable", f"cannot read: {error.strerror or error}")]
     utf16 = utf16_marked(data)
     findings: list[Finding] = []
-    if b"\0" in data[:_SNIFF] and not utf16:
-        data, findings = _corrupt_lines(data, ref)
-        if not findings:
-            return None, [_finding(ref, "binary", "binary content (NUL bytes); not read")]
     if len(data) > limit:
         data = data[:limit]
         newline = _NEWLINE_UTF16.get(data[:2], b"\n") if utf16 else b"\n"
@@ -98,36 +94,50 @@ def read_text(path: Path, ref: str, limit: int = MAX_BYTES) -> tuple[str | None,
                 f"{info.st_size} bytes; only the first {limit // 1024} KiB were read",
             )
         )
+    if b"\0" in data[:_SNIFF] and not utf16:
+        data, corrupt = _corrupt_lines(data, ref)
+        if not corrupt:
+            return None, [_finding(ref, "binary", "binary content (NUL bytes); not read")]
+        findings += corrupt
     text, notes = decode(data, ref)
     return text, findings + notes
 
 
 _CORRUPT_SHARE = 2
-"""A file with NUL bytes on at most one line in this many (of those not blank), whose other
-lines are UTF-8, is text with corrupt lines, not a binary file (whose NUL bytes fill most of
+"""A file whose bad lines (NUL bytes, or bytes that are no UTF-8) are at most one in this many
+of those not blank is text with corrupt lines, not a binary file (whose NUL bytes fill most of
 its lines, and whose other bytes are no UTF-8)."""
 
 
 def _corrupt_lines(data: bytes, ref: str) -> tuple[bytes, list[Finding]]:
-    """``data`` with its lines holding NUL bytes blanked (the others keep their numbers) and a
-    finding per such line, when they are few; no findings when the file is binary. A text
-    file with one corrupt line (``numpy==1.26.4`` then a line of ``\\xff\\xfe garbage \\x00``,
-    outsider16 D15) was dropped whole, its pins with it; its other lines are what it states,
-    and the line not read makes the verdict unverified (``solve.unreadfiles``)."""
+    """``data`` with its bad lines blanked (the others keep their numbers) and a finding per
+    such line, when they are few; no findings when the file is binary. A text file with one
+    corrupt line (``numpy==1.26.4`` then a line of ``\\xff\\xfe garbage \\x00``, outsider16
+    D15) was dropped whole, its pins with it; its other lines are what it states, and the line
+    not read makes the verdict unverified (``solve.unreadfiles``). A line that is no UTF-8
+    (one Latin-1 byte, review35) is a bad line too: a file already found corrupt is not
+    guessed an encoding (``decode``) by one of its lines."""
     lines = data.split(b"\n")
-    bad = [number for number, line in enumerate(lines, start=1) if b"\0" in line]
+    bad = {number: why for number, line in enumerate(lines, start=1) if (why := _bad(line))}
     if len(bad) * _CORRUPT_SHARE > sum(1 for line in lines if line.strip()):
         return data, []
-    kept = b"\n".join(b"" if b"\0" in line else line for line in lines)
-    try:
-        kept.decode("utf-8")
-    except UnicodeDecodeError:
-        return data, []
+    kept = b"\n".join(b"" if number in bad else line for number, line in enumerate(lines, 1))
     return kept, [
         Finding(
             kind="unreadable",
-            message=f"cannot read line {number}: NUL bytes in a text file; its other lines read",
+            message=f"cannot read line {number}: {why} in a text file; its other lines read",
             sources=(Source(kind="file", ref=ref, line=number),),
         )
-        for number in bad
+        for number, why in bad.items()
     ]
+
+
+def _bad(line: bytes) -> str:
+    """Why a line of a text file with NUL bytes cannot be read ("" when it can)."""
+    if b"\0" in line:
+        return "NUL bytes"
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return f"not UTF-8 (byte {error.start} of the line)"
+    return ""

@@ -20,6 +20,7 @@ import msgspec
 from bringup import lazyre
 from bringup.model import Component, Requirement, Source, Step, file_source
 from bringup.scan import cmakelex, moduletexts
+from bringup.scan.buildroutes import backend_needs, one_route
 from bringup.scan.buildruns import builds_running
 from bringup.scan.cited import cited_files
 from bringup.scan.clitests import test_files
@@ -56,6 +57,7 @@ from bringup.scan.routecomponents import route_components
 from bringup.scan.scopenames import REPO
 from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes
+from bringup.scan.scriptmodes import runnable, runnable_scopes
 from bringup.scan.setupcmake import by_setup
 from bringup.scan.specspans import folder_named, python_listed, variant_build
 from bringup.scan.stepfiles import StepFiles, device_of_tests, placed
@@ -389,6 +391,7 @@ def scan_repo(
             ),
             kept,
         )
+        defaults, routed = one_route(defaults, texts)
         steps = originals_route(
             in_checkout(
                 without_own_release(
@@ -420,11 +423,18 @@ def scan_repo(
                 component=component,
                 in_use=settled.in_use,
             )
-        scopes_beside = scopes_in_checkout(
-            scoped.others(component, authority), lambda rel: os.path.isdir(root / rel)
+        scopes_beside, modes = runnable_scopes(
+            scopes_in_checkout(
+                scoped.others(component, authority), lambda rel: os.path.isdir(root / rel)
+            ),
+            root,
         )
+        steps, own_modes = runnable(steps, root)
         all_findings = (
             findings
+            + routed
+            + own_modes
+            + modes
             + stated_in_scopes(unversioned, scopes_beside)
             + contradictions
             + overrides
@@ -439,7 +449,7 @@ def scan_repo(
                 role=manifest.role
                 if manifest and manifest.role
                 else repo_role(component, readme, texts.values(), requirements),
-                requirements=tuple(requirements) or (),
+                requirements=(*requirements, *backend_needs(steps, requirements, component)),
                 steps=_read_steps(steps, shown, kept) or (),
                 depends_on=(tuple(manifest.depends_on) if manifest else ()) or (),
                 trusted=manifest.trusted if manifest else False,

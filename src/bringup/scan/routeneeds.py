@@ -18,7 +18,9 @@ their own).
   xllm-ops test/cpp_test/build.sh:8).
 - ``cmake``: the route runs it (``cmake ..``, ``cmake --build build``); the release is the
   ``cmake_minimum_required``'s, read elsewhere, which this need is cited beside.
-- ``pypi:meson``: the route runs ``meson setup``/``meson compile`` (nixl README.md:126).
+- ``pypi:meson``: the route runs ``meson setup``/``meson compile`` (nixl README.md:126); and
+  ``ninja``, Meson's default backend (meson(1): "The default backend of Meson is Ninja"),
+  unless ``--backend`` names another.
 
 A run that only asks the version (``python --version``, ``cmake --version``) probes whether
 the tool is there and states nothing. Each subject is one need per file, cited where the file
@@ -126,6 +128,8 @@ def _needs(command: Command, argv: tuple[str, ...]) -> list[tuple[str, str]]:
         found.append(("cmake", ""))
     if program == "meson" and args[:1] and args[0] in ("setup", "compile", "install", "test"):
         found.append(("pypi:meson", ""))
+        if option_value(args, "--backend") in ("", "ninja"):  # its default backend
+            found.append(("ninja", ""))
     return found
 
 

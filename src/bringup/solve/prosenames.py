@@ -22,6 +22,7 @@ from bringup.model.resolution import Conflict, Environment, Resolution, Unverifi
 from bringup.model.source import Source
 from bringup.scan.docscopes import prose_file
 from bringup.solve.problem import SolverInput
+from bringup.solve.vcspins import left_by_vcs
 from bringup.subjects import canonical_subject
 
 REASON = (
@@ -55,11 +56,12 @@ def _stated(requirement: Requirement) -> bool:
 
 
 def left_to_user(resolution: Resolution, environment: int) -> frozenset[str]:
-    """The index pins of ``environment`` read only from prose: ``up`` does not install them."""
+    """The pins of ``environment`` ``up`` does not install: index pins read only from prose,
+    and distributions installed from a VCS uv cannot fetch (``vcspins``)."""
     return frozenset(
         u.subject
         for u in resolution.unverified
-        if u.reason == REASON and u.environment == environment
+        if (u.reason == REASON or left_by_vcs(u.reason)) and u.environment == environment
     )
 
 

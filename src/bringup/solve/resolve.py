@@ -31,6 +31,7 @@ from bringup.solve.problem import (
     build_problem,
 )
 from bringup.solve.prosenames import prose_pins
+from bringup.solve.vcspins import vcs_pins
 from bringup.solve.verdict import verdicts
 from bringup.subjects import FIXED_SCOPES, canonical_subject, names
 from bringup.subjects import subject as lookup
@@ -178,7 +179,7 @@ def solve_host(
         if model is not None
         else ()
     )
-    prose = prose_pins(problem, environments)
+    prose = prose_pins(problem, environments) + vcs_pins(problem, environments)
     placed_in = {name: env.index for env in environments for name in env.components}
     unplaced = []
     for c in everyone:

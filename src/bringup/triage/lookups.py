@@ -47,6 +47,14 @@ def lookup_tables(knowledge: Optional[KnowledgeLoader] = None) -> dict[str, Mapp
     return tables
 
 
+def knowledge_of(tables: Mapping[str, Mapping[str, str]]) -> KnowledgeLoader:
+    """The loader of the knowledge base a catalogue's look-ups read (``lookup_tables``: the
+    one ``--kb``/``--kb-extra`` gave), so that other readings of it ask the same one; the
+    default for tables made without look-ups."""
+    table = tables.get(CUDA_FOR_ARCH)
+    return table.knowledge if isinstance(table, CudaForArch) else default_knowledge
+
+
 def loaded(knowledge: KnowledgeLoader) -> Optional[KnowledgeBase]:
     """The knowledge base, or None when it cannot be loaded (the look-up then says nothing)."""
     try:
@@ -114,12 +122,12 @@ class CudaForArch(Mapping[str, str]):
     ``<9.0`` "removed in CUDA 9.0". An architecture no row names is not in the table."""
 
     def __init__(self, knowledge: KnowledgeLoader) -> None:
-        self._knowledge = knowledge
+        self.knowledge = knowledge
 
     @functools.cached_property
     def _bounds(self) -> dict[str, str]:
         """Compute capability -> what its ``cuda`` rows say, for every capability with one."""
-        kb = loaded(self._knowledge)
+        kb = loaded(self.knowledge)
         if kb is None:
             return {}
         said: dict[str, str] = {}

@@ -20,7 +20,6 @@ signature that matched the log's first failure (``placed``).
 
 from __future__ import annotations
 
-import functools
 import itertools
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -28,7 +27,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from bringup.model.diagnosis import CauseKind, Diagnosis, Evidence, Layer
 from bringup.triage import tiers
-from bringup.triage.lookups import default_knowledge, loaded
+from bringup.triage.lookups import knowledge_of, loaded
 from bringup.triage.templates import render
 
 if TYPE_CHECKING:
@@ -191,11 +190,12 @@ def _meant(kb: KnowledgeBase, subject: str, version: str) -> list[str]:
 
 
 def diagnose(sightings: Sequence[FailureSighting], catalogue: SignatureSet) -> list[Diagnosis]:
-    """One diagnosis per pair of stated versions the knowledge base rules out."""
+    """One diagnosis per pair of stated versions the knowledge base of the catalogue's
+    look-ups (the one `--kb`/`--kb-extra` gave: ``lookups.knowledge_of``) rules out."""
     stated = stated_versions(sightings)
     if len(stated) < 2:
         return []
-    kb = loaded(_knowledge)
+    kb = loaded(knowledge_of(catalogue.tables))
     if kb is None:
         return []
     found: list[Diagnosis] = []
@@ -204,12 +204,6 @@ def diagnose(sightings: Sequence[FailureSighting], catalogue: SignatureSet) -> l
         if made is not None and all(d.signature_id != made.signature_id for d in found):
             found.append(made)
     return found
-
-
-@functools.cache
-def _knowledge() -> KnowledgeBase:
-    """The knowledge base the look-ups of the templates read (``lookups``), loaded once."""
-    return default_knowledge()
 
 
 def _diagnosis(mismatch: Mismatch, catalogue: SignatureSet) -> Optional[Diagnosis]:

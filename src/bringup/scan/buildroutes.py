@@ -1,0 +1,111 @@
+"""One build route where the repo's top holds the files of two build systems: the default steps
+of a top-level ``CMakeLists.txt`` (``cmake -S . -B build``, ``cmake --build build``, ``ctest``)
+and of a top-level ``meson.build`` (``meson setup build``, ``meson compile -C build``, ``meson
+test -C build``) configure the same ``build/`` folder, and the second configure refuses or
+wrecks what the first made. fribidi's PR head fribidi/fribidi@aeb8e89f holds both, beside its
+autotools files; its README.md:37-38 names ``meson`` ("Alternatively use `meson`"), never CMake.
+
+The route planned is the one the top-level README names first (``meson`` or ``cmake`` as a word),
+else CMake: a fixed preference, for the build system repos with both more often keep as their
+main one (nlohmann/json and catchorg/Catch2 ship a ``meson.build`` beside the CMake build they
+document). The other route's steps are no steps; a note on the first planned step says which
+route was taken, why, and the other as the alternative. Planned Meson steps need ninja, Meson's
+default backend (``backend_needs``)."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Mapping, Sequence
+
+from bringup import lazyre
+from bringup.model import Requirement, Step
+from bringup.scan.extraction import Finding
+from bringup.scan.guides import primary_readme
+from bringup.scan.walk import RepoFile
+
+_ROUTES = {"cmake": ("CMakeLists.txt", ("cmake", "ctest")), "meson": ("meson.build", ("meson",))}
+"""Each build system with default steps: its top-level file and the programs its steps run."""
+PREFERENCE = ("cmake", "meson")
+_NAMED = lazyre.compile(r"\b(cmake|meson)\b", re.IGNORECASE)
+
+
+def route_of(step: Step) -> str:
+    """The build system whose default step ``step`` is, "" for any other step."""
+    for name, (file, programs) in _ROUTES.items():
+        top = step.cwd in ("", ".") and posixpath.basename(step.source.ref) == file
+        if top and step.argv[:1] and step.argv[0] in programs:
+            return name
+    return ""
+
+
+def one_route(
+    defaults: Sequence[Step], texts: Mapping[str, tuple[RepoFile, str]]
+) -> tuple[list[Step], list[Finding]]:
+    """``defaults`` with the steps of one build route where two would build in one folder, and
+    the note saying which; unchanged where at most one route has steps. ``texts``: the files
+    read, by citation (the top-level READMEs among them)."""
+    routes: dict[str, list[Step]] = {}
+    for step in defaults:
+        name = route_of(step)
+        if name:
+            routes.setdefault(name, []).append(step)
+    if len(routes) < 2:
+        return list(defaults), []
+    chosen, why = _chosen(sorted(routes, key=PREFERENCE.index), _readmes(texts))
+    other = [name for name in routes if name != chosen]
+    left = [s for name in other for s in routes[name]]
+    ways = "; ".join(" ".join(s.argv) for s in left)
+    note = (
+        f"{' and '.join(_ROUTES[n][0] for n in PREFERENCE if n in routes)} both build the repo "
+        f"in build/: planned the {_LABELS[chosen]} route ({why}); the alternative, not planned: "
+        f"{ways}"
+    )
+    first = routes[chosen][0]
+    return [s for s in defaults if s not in left], [
+        Finding(kind="note", message=note, sources=(first.source,))
+    ]
+
+
+_LABELS = {"cmake": "CMake", "meson": "Meson"}
+
+
+def _readmes(texts: Mapping[str, tuple[RepoFile, str]]) -> list[tuple[str, str]]:
+    """The top-level READMEs' paths and texts, the one the repo is introduced by first (a
+    plain ``README`` may only point to ``README.md``: fribidi's says "See README.md")."""
+    tops = {e.rel: text for e, text in texts.values() if e.kind == "docs" and "/" not in e.rel}
+    first = primary_readme(list(tops))
+    named = [rel for rel in tops if rel.lower().startswith("readme")]
+    return [(rel, tops[rel]) for rel in sorted(named, key=lambda rel: (rel != first, rel))]
+
+
+def _chosen(planned: list[str], readmes: list[tuple[str, str]]) -> tuple[str, str]:
+    """The route to plan among ``planned`` (in ``PREFERENCE`` order), and why."""
+    for rel, text in readmes:
+        for found in _NAMED.finditer(text):
+            name = found.group(1).lower()
+            if name in planned:
+                line = text.count("\n", 0, found.start()) + 1
+                return name, f"{rel}:{line} names {found.group(1)}, the first it names"
+    return planned[0], f"no README names either; {_LABELS[planned[0]]} is the fixed preference"
+
+
+_BACKEND = (
+    'Meson\'s default backend is Ninja (meson(1): "The default backend of Meson is Ninja"; '
+    "mesonbuild.com Commands: --backend {ninja,vs,...,xcode,none}): meson setup needs ninja "
+    "and meson compile runs it"
+)
+
+
+def backend_needs(
+    steps: Sequence[Step], requirements: Sequence[Requirement], component: str
+) -> list[Requirement]:
+    """The ninja the planned Meson steps need, cited at the first of them; none where no Meson
+    step is planned or the repo needs ninja already."""
+    first = next((s for s in steps if route_of(s) == "meson"), None)
+    if first is None or any(r.subject == "ninja" for r in requirements):
+        return []
+    return [
+        Requirement(subject="ninja", spec="", component=component, source=first.source,
+                    text=_BACKEND)
+    ]  # fmt: skip

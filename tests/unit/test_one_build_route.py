@@ -1,0 +1,75 @@
+"""A repo whose top holds both a CMakeLists.txt and a meson.build plans one build route, not
+both into the same build/ folder: the one its README names first, else CMake; the other is a
+note's alternative. Planned Meson steps need ninja, Meson's default backend (left by session
+35: fribidi planned CMake's and Meson's builds in build/, and no ninja)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bringup.scan.commands import parse_commands
+from bringup.scan.extraction import SourceFile
+from bringup.scan.repo import scan_repo
+from bringup.scan.routeneeds import route_needs
+
+# fribidi/fribidi@aeb8e89fb64fbbab4bbe748e2745bc76046946c3 (refs/pull/225/head):
+# CMakeLists.txt:1-2 and :8, meson.build:1-2 and :78-80, README.md:24-26
+CMAKE = """cmake_minimum_required(VERSION 3.10)
+project(fribidi)
+
+set(CMAKE_DEBUG_POSTFIX _d)
+set(CMAKE_CXX_VISIBILITY_PRESET hidden)
+set(CMAKE_VISIBILITY_INLINES_HIDDEN 1)
+
+option(FRIBIDI_BUILD_TESTS "Fribidi build tests" ON)
+"""
+MESON = """project('fribidi', 'c', version: '1.0.16',
+  meson_version : '>= 0.54')
+if get_option('tests')
+   subdir('test')
+endif
+"""
+README = """## Dependencies
+
+GNU FriBidi does not depend on any other library. It uses either the GNU Build System or meson for build and installation.
+"""  # noqa: E501
+
+
+def _scan(tmp_path: Path, readme: str):  # type: ignore[no-untyped-def]
+    (tmp_path / "CMakeLists.txt").write_text(CMAKE)
+    (tmp_path / "meson.build").write_text(MESON)
+    (tmp_path / "README.md").write_text(readme)
+    return scan_repo(tmp_path, "fribidi").component
+
+
+def _programs(component) -> list[str]:  # type: ignore[no-untyped-def]
+    return [s.argv[0] for s in component.steps]
+
+
+def test_the_route_the_readme_names_is_planned_the_other_noted(tmp_path: Path) -> None:
+    component = _scan(tmp_path, README)
+    assert set(_programs(component)) == {"meson"}
+    (note,) = [f.reason or "" for f in component.findings if "both build" in (f.reason or "")]
+    assert "planned the Meson route (README.md:3 names meson" in note
+    assert "cmake -S . -B build" in note  # the alternative, said
+    (ninja,) = [r for r in component.requirements if r.subject == "ninja"]
+    assert ninja.source.ref.endswith("meson.build")
+
+
+def test_without_a_readme_naming_either_cmake_is_planned(tmp_path: Path) -> None:
+    component = _scan(
+        tmp_path, "## Dependencies\n\nGNU FriBidi does not depend on any other library.\n"
+    )
+    assert set(_programs(component)) == {"cmake"}
+    assert not [r for r in component.requirements if r.subject == "ninja"]
+
+
+def test_a_meson_command_of_a_route_needs_ninja_unless_another_backend() -> None:
+    # the form of the Meson manual's quick guide (mesonbuild.com Quick-guide)
+    text = "meson setup builddir\nmeson setup vsdir --backend=vs\n"
+    file = SourceFile(ref="build.sh", rel="build.sh", text=text)
+    commands = parse_commands(text)
+    needs = route_needs(file, [(c, c.argv) for c in commands])
+    (ninja,) = [r for r in needs if r.subject == "ninja"]
+    assert ninja.source.line == 1
+    assert not ninja.also_at  # the vs backend's line states no ninja
