@@ -5,34 +5,28 @@ from __future__ import annotations
 
 from bringup.triage.explain import explain_text
 
-# https://github.com/flashserve/flash-linear-attention-npu/issues/310 (the reporter's run of
-# python3 test.py, as posted); the maintainer traced it to libcust_opapi.so loaded RTLD_GLOBAL
-# beside CANN's libopapi.so.
-FLA_NPU_310 = """\
-# python3 test.py
-
-double free or corruption (!prev)
-Aborted (core dumped)
+# pytorch/pytorch#2507 (the crash as posted, its first lines): importing zmq, then torch 0.2,
+# whose libshm.so carried its own libstdc++.
+PYTORCH_2507 = """\
+*** Error in `python3': free(): invalid pointer: 0x00007f98524c1b80 ***
+======= Backtrace: =========
+/lib/x86_64-linux-gnu/libc.so.6(+0x777e5)[0x7f986429c7e5]
+/lib/x86_64-linux-gnu/libc.so.6(+0x8037a)[0x7f98642a537a]
 """
 
-# https://github.com/vllm-project/vllm-ascend/issues/5609 (the import as posted).
-VLLM_ASCEND_5609 = """\
-python -c "from mooncake.store import MooncakeDistributedStore"
-corrupted size vs. prev_size
-Aborted (core dumped)
-"""
+# threeYANG/mmdetection_libtorch#4 (the issue's title); solved with gcc >= 5, as the official
+# libtorch needs.
+MMDETECTION_LIBTORCH_4 = (
+    "*** Error in `./test_detect': double free or corruption (!prev): 0x00000000020a4cd0 ***\n"
+)
 
 
 def test_a_heap_check_abort_alone_is_placed_in_install() -> None:
-    found = explain_text(FLA_NPU_310)
-    assert [(d.signature_id, d.layer, d.confidence) for d in found[:1]] == [
-        ("evidence.install.heap-corruption", "install", "low")
-    ]
-
-
-def test_the_import_it_aborted_in_still_names_the_packages() -> None:
-    found = explain_text(VLLM_ASCEND_5609)
-    assert [d.signature_id for d in found[:1]] == ["evidence.install.packages"]
+    for log in (PYTORCH_2507, MMDETECTION_LIBTORCH_4):
+        found = explain_text(log)
+        assert [(d.signature_id, d.layer, d.confidence) for d in found[:1]] == [
+            ("evidence.install.heap-corruption", "install", "low")
+        ]
 
 
 def test_a_bare_abort_stays_unplaced() -> None:
