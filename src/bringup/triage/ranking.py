@@ -214,13 +214,11 @@ def _placed_by_the_log(
 def _nothing_failed(result: ScanResult) -> list[Diagnosis]:
     """What a log in which nothing names a failure says, the first reading that says something:
     the traceback it was cut in (``remnant``), the warnings it stops at (``fallback.warned``),
-    the words of a message pasted alone (``worded``), the warnings a short paste ends at though
-    none reads as a failure (``worded.warned_alone``)."""
+    the words of a message pasted alone (``worded``)."""
     return (
         remnant.diagnose(result.tail, result.lines)
         or fallback.warned(result.findings, result.lines)
         or worded.diagnose(result.findings, result.tail, result.lines)
-        or worded.warned_alone(result.findings, result.tail, result.lines)
     )
 
 

@@ -10,8 +10,7 @@ words of its last line (the ``[[evidence]]`` entries, read as a failure line's a
 with low confidence and no cause. Only the last line: a paste ends in what went wrong, and a
 log that goes on after a line that sounds wrong went on despite it (a build that reaches
 "[100%] Built target"); and not a quiet line (a logger's INFO, a traceback's frame), which
-says what ran. A paste that ends at warnings none of which reads as a failure is placed by
-their words the same way (``warned_alone``).
+says what ran.
 """
 
 from __future__ import annotations
@@ -70,35 +69,3 @@ def diagnose(
 def _said_quietly(line: str, rules: Rules) -> bool:
     """A logger's INFO or warning, or a traceback's frame: what ran or what may go wrong."""
     return any(re.search(words, line) for words in (rules.quiet, rules.warning) if words)
-
-
-def warned_alone(
-    findings: Findings, tail: bytes, lines: int, rules: Optional[Rules] = None
-) -> list[Diagnosis]:
-    """The place the words of a pasted log's warnings name, when the log is nothing but a
-    short paste that ends at its warnings, none of which reads as a failure (``findings.quieted``
-    keeps those: ``fallback.warned``): "[WARNING] aclruntime version:0.0.1 is lower please
-    update aclruntime" (ais_bench's own check of its backend's version) is what its reporter saw
-    go wrong. [] where the last line is no warning (the run went on), the log shows a failure
-    or a step that succeeded, or no warning's words name a place."""
-    rules = builtin_rules() if rules is None else rules
-    if findings.failures or findings.quieted or SUCCESS in findings.marks or lines > MAX_LINES:
-        return []
-    text = tail.decode("utf-8", "replace").splitlines()
-    said = [t for t in text if t.strip()]
-    if not rules.warning or not said or not re.search(rules.warning, said[-1]):
-        return []
-    warned = [(n, t) for n, t in enumerate(text) if re.search(rules.warning, t)]
-    for n, line in warned:
-        rule = by_words((_URL.sub(" ", line),), rules.evidence)
-        if rule is not None:
-            return [
-                rule_diagnosis(
-                    rule,
-                    Evidence(line=lines - (len(text) - 1 - n), text=line.strip()[:400]),
-                    matches=len(warned),
-                    score=FAILURE_SCORE,
-                    confidence="low",
-                )
-            ]
-    return []
