@@ -129,24 +129,3 @@ def test_a_data_converter_is_no_model_conversion() -> None:
     # review33: a convert*.py that converts data, not a model, is the job's own code
     assert not converting(frames_of(read_frames(DATA_CONVERTER.encode())))
     assert _first(DATA_CONVERTER)[1] != "build"
-
-
-# ml-explore/mlx-examples#187 (the traceback as posted): the converter of a model's folder
-# (llms/qwen/convert.py) refuses a bfloat16 tensor; its own name says only "convert"
-MODEL_FOLDER_CONVERTER = (
-    "Traceback (most recent call last):\n"
-    '  File "/Volumes/v1/models/mlx-examples-main/llms/qwen/convert.py", line 110, in <module>\n'
-    "    convert(args)\n"
-    '  File "/Volumes/v1/models/mlx-examples-main/llms/qwen/convert.py", line 63, in convert\n'
-    "    weights = {replace_key(k): v.numpy() for k, v in state_dict.items()}\n"
-    "TypeError: Got unsupported ScalarType BFloat16\n"
-)
-
-
-def test_a_converter_in_a_models_folder_is_a_build() -> None:
-    assert converting(frames_of(read_frames(MODEL_FOLDER_CONVERTER.encode())))
-    assert _first(MODEL_FOLDER_CONVERTER)[1] == "build"
-
-
-def test_a_converter_in_a_datasets_folder_is_still_no_build() -> None:
-    assert not converting(frames_of(read_frames(DATA_CONVERTER.encode())))

@@ -84,15 +84,6 @@ _MODEL_FRAME = re.compile(
 )
 """A frame of a model format's or converter's library, or of loading and saving a model
 (torch.load, transformers' from_pretrained and model classes): the script handles a model."""
-_MODEL_DIR = re.compile(
-    r"(?i)[/\\](?:llms?|(?:chat)?glm\w{0,20}|llama\w{0,20}|mi[sx]tral\w{0,20}|qwen\w{0,20}|gemma\w{0,20}"
-    r"|phi[0-9]?\w{0,20}|deepseek\w{0,20}|baichuan\w{0,20}|internlm\w{0,20}|falcon\w{0,20}|bloom\w{0,20}"
-    r"|gpt\w{0,20}|t5|bert|whisper|clip|stable[_-]?diffusion\w{0,20}|yolo\w{0,20})[/\\][^/\\]+$"
-)
-"""A converter script in a folder named for a model or its family (ml-explore/mlx-examples
-llms/qwen/convert.py, bert/convert.py, clip/convert.py): the script converts that model's
-checkpoint, though its own name says only ``convert``; a dataset's folder names no model
-(``convert_apollo.py`` under data_processing/apolloscape, review33)."""
 _INSTALLED = re.compile(r"[/\\](?:site|dist)-packages[/\\]")
 MODULE = "<module>"
 INSTALL: Layer = "install"
@@ -140,11 +131,7 @@ def converting(frames: Sequence[tuple[str, str]]) -> bool:
         return False
     path, function = frames[0]
     started = function == MODULE and _CONVERTER.search(path) and not _INSTALLED.search(path)
-    model = (
-        _MODEL_NAME.search(path)
-        or _MODEL_DIR.search(path)
-        or any(_MODEL_FRAME.search(p) for p, _ in frames)
-    )
+    model = _MODEL_NAME.search(path) or any(_MODEL_FRAME.search(p) for p, _ in frames)
     return bool(started and model) or any(_EXPORTER.search(p) for p, _ in frames)
 
 
