@@ -55,14 +55,12 @@ from bringup.scan.prose_vocabulary import (
     vendor_of,
     vocabulary,
 )
+from bringup.scan.refusedreleases import broken_before, refused_after
 from bringup.scan.toolneeds import TOOLS, released_elsewhere, version_named
 from bringup.scan.wordsense import driver_words
 from bringup.subjects import frameworks
 
 _CLAUSE_END = lazyre.compile(r"[。；;！!？?|]|\.\s")
-_NEGATED_AFTER = lazyre.compile(
-    r"^\s*(?:(?:is|are|was|were)\s*)?(?:not\s+supported|unsupported|不支持|不被支持)", re.IGNORECASE
-)
 NEED = lazyre.compile(
     r"\b(?:install|installed|installing|require|requires|required|requirements?|need|needs|"
     r"needed|prerequisites?|depends?|dependency|dependencies|make\s+sure|ensure|must|only|"
@@ -333,11 +331,10 @@ def _versioned(
             if driver is None:
                 continue
             subject = driver
-        negated = negation_end <= match.start()
+        negated = negation_end <= match.start() or broken_before(clause, match.start())
         phrase = read_phrase(window, subject)
         if phrase is not None and not negated:
-            after = window[phrase.length :]
-            if _NEGATED_AFTER.match(after):
+            if refused_after(clause, match.end() + phrase.length):
                 phrase = read_phrase(window, subject, negated=True)
         elif phrase is not None:
             phrase = read_phrase(window, subject, negated=True)
