@@ -42,9 +42,7 @@ def test_releases_said_to_break_are_excluded_however_listed() -> None:
 def test_a_need_whose_clause_only_mentions_failure_stays_a_need() -> None:
     # the failure is what happens without the release, not a word about the release
     assert _specs("Requires torch 2.1.0, or the build fails.") == [("torch", "==2.1.0")]
-    assert _specs("The build fails without CUDA 11.8, which is required") == [
-        ("cuda", "==11.8.*")
-    ]
+    assert _specs("The build fails without CUDA 11.8, which is required") == [("cuda", "==11.8.*")]
 
 
 def test_negating_alternatives_of_pins_excludes_each() -> None:
