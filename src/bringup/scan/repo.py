@@ -399,6 +399,8 @@ def scan_repo(
                             )
                         ),
                         builds,
+                        provides,
+                        root.name,
                     ),
                     provides,
                     root.name,
