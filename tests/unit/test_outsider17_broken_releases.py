@@ -47,7 +47,8 @@ def test_a_need_whose_clause_only_mentions_failure_stays_a_need() -> None:
 
 def test_negating_alternatives_of_pins_excludes_each() -> None:
     phrase = read_phrase("2.1.0/2.1.1", "torch", negated=True)
-    assert phrase is not None and phrase.spec == "!=2.1.0,!=2.1.1"
+    assert phrase is not None
+    assert phrase.spec == "!=2.1.0,!=2.1.1"
     assert read_phrase(">=2.0,<2.2", "torch", negated=True) is None
 
 
@@ -58,4 +59,5 @@ def test_the_scan_of_the_troubleshooting_section_pins_no_broken_release(tmp_path
     )
     scanned = scan_repo(tmp_path, str(tmp_path), name="cubvh").component
     torch = [r.spec for r in scanned.requirements if r.subject == "torch"]
-    assert torch and all(spec.startswith("!=") for spec in torch), torch
+    assert torch
+    assert all(spec.startswith("!=") for spec in torch), torch

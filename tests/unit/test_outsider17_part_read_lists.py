@@ -38,7 +38,8 @@ def test_a_list_of_packages_read_in_part_leaves_the_verdict_unverified(
     (tmp_path / "requirements.txt").write_bytes(content)
     code, verdict = _check(tmp_path, capsys)
     assert verdict["status"] == "unverified"
-    assert "file requirements.txt" in verdict["text"] and said in verdict["text"]
+    assert "file requirements.txt" in verdict["text"]
+    assert said in verdict["text"]
     assert code == 1
 
 
@@ -47,5 +48,5 @@ def test_a_readme_read_in_part_is_no_doubt(
 ) -> None:
     (tmp_path / "requirements.txt").write_text("numpy\n")
     (tmp_path / "README.md").write_bytes(b"# r\n\n" + b"x" * _LONG + b"\n")
-    code, verdict = _check(tmp_path, capsys)
+    _code, verdict = _check(tmp_path, capsys)
     assert verdict["status"] != "unverified", verdict
