@@ -56,6 +56,7 @@ from bringup.scan.prose_vocabulary import (
     vocabulary,
 )
 from bringup.scan.refusedreleases import broken_before, refused_after
+from bringup.scan.stacklines import stack_lines
 from bringup.scan.toolneeds import TOOLS, released_elsewhere, version_named
 from bringup.scan.wordsense import driver_words
 from bringup.subjects import frameworks
@@ -217,7 +218,7 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
     requirements section or table, where looser patterns count; ``vendor`` settles words
     such as "driver" or "cards" when the line itself does not say whose."""
     unquoted = _unready_asides_blanked(_unquoted(line))
-    found = _remembered(unquoted, required, vendor)
+    found = (*_remembered(unquoted, required, vendor), *stack_lines(unquoted))
     if unquoted is line:
         return list(found)
     return [m._replace(text=_SPACES.sub(" ", m.text)) for m in found]
