@@ -21,8 +21,8 @@ from bringup.probe.importers.values import stated
 from bringup.scan.builton import _COMMENT, _FUNCTION, _HEREDOC, _ONE_LINE_FUNCTION, _code_lines
 from bringup.scan.commandneeds import _PLACEHOLDER
 from bringup.scan.platforms import _ON_LINUX
-from bringup.scan.prose import _NEGATED_AFTER
 from bringup.scan.prose_hedges import recommended
+from bringup.scan.refusedreleases import _NEGATED_AFTER, broken_before, refused_after
 from bringup.scan.scopelayout import _PROJECT
 from bringup.scan.tablecells import SEPARATOR
 from bringup.tomlfile import parse_toml
@@ -52,6 +52,11 @@ def test_two_adjacent_runs_over_the_same_class_are_one() -> None:
     assert SEPARATOR.match(SPACES + "| :--") is not None
     assert _NEGATED_AFTER.match(SPACES + "x") is None
     assert _NEGATED_AFTER.match(SPACES + "is not supported") is not None
+    # outsider17 D1: the releases listed after a release, each run bounded
+    assert not refused_after(SPACES + "x", 0)
+    assert not refused_after("1 " * (MILLION // 2) + "x", 0)
+    assert refused_after(" and 2.1.1 break the build", 0)
+    assert not broken_before("x" + SPACES, MILLION + 1)
     assert stated("CANN ", SPACES + "x")
     assert not stated("CANN ", SPACES + "+ required")
     assert not recommended("8.0" + SPACES + "x", 3)

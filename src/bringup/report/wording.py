@@ -330,7 +330,8 @@ def describe_obstacle(obstacle: Obstacle) -> str:
         detail = obstacle.detail
         if from_index(obstacle):
             spec = f" {format_spec(detail)}" if detail else ""
-            return f"{name}{spec} (from the package index)"
+            built = [m for m in obstacle.missing if m.startswith("built from ")]
+            return f"{name}{spec} ({built[0] if built else 'from the package index'})"
         if obstacle.missing:
             return f"{name} {detail} (unverified: not in the knowledge base)"
         return f"{name} {detail}"

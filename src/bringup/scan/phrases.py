@@ -197,8 +197,8 @@ def read_phrase(
     if negated:
         if spec.startswith(">=") and "," not in spec and "||" not in spec:
             spec = "<" + spec[2:]
-        elif spec.startswith("==") and "," not in spec and "||" not in spec:
-            spec = "!=" + spec[2:]
+        elif all(_PIN.fullmatch(pin) for pin in spec.split(" || ")):
+            spec = ",".join("!=" + pin[2:] for pin in spec.split(" || "))
         else:
             return None
         explicit = True
@@ -210,6 +210,8 @@ def read_phrase(
     return Phrase(spec, offset + used, explicit)
 
 
+_PIN = lazyre.compile(r"==[^<>=!,|\s]+")
+"""One release, alone or among alternatives ("==2.1.0 || ==2.1.1"): negated, each excluded."""
 _EXACT_RELEASE = lazyre.compile(r"==(\d+(?:\.\d+)*)")
 _TAG = lazyre.compile(r"\s*[vV]\d")
 """A version written as a branch or tag name ("v2.8.0")."""

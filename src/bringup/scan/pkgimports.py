@@ -121,6 +121,11 @@ _DISTRIBUTIONS = {
 }
 """Import names whose distribution is certain (``""``: a namespace of many distributions)."""
 
+_ASCEND_TRITON = "triton.backends.ascend"
+"""A module that imports Triton's Ascend backend (``import triton.backends.ascend.runtime``,
+ZyEng-Art/flash_attn_npu@aa59cd6 flash_attention_forward.py:17) imports the ``triton`` that
+triton-ascend installs, not upstream Triton's distribution."""
+
 TEST_DIRS = frozenset({"test", "tests", "testing", "unittest", "unittests", "ut", "st"})
 _MAX_MODULES = 400
 
@@ -217,11 +222,32 @@ class _Package(NamedTuple):
 
 
 def _main_modules(root: Path, shown: str, component: str, provides: list[str]) -> _Package | None:
+    prefix = "" if shown in ("", ".") else f"{shown.rstrip('/')}/"
     package = main_package(root, component, provides)
     if not package:
-        return None
-    prefix = "" if shown in ("", ".") else f"{shown.rstrip('/')}/"
+        scripts = list(top_scripts(root))
+        return _Package("", scripts, prefix) if scripts else None
     return _Package(package, list(module_texts(root, package)), prefix)
+
+
+_NOT_THE_CODE = frozenset({"setup.py", "conftest.py", "noxfile.py", "fabfile.py", "tasks.py"})
+"""Modules at a repo's top that build, test or automate it: not its code (``setup.py``'s
+imports are its build's, read by ``setup_py``)."""
+_NATIVE_BUILDS = ("CMakeLists.txt", "Makefile", "meson.build", "configure", "BUILD", "WORKSPACE")
+
+
+def top_scripts(root: Path) -> Iterator[tuple[str, str]]:
+    """(path, text) of each module at the top of a repo that is its Python code there, with
+    no package and no native build at its top: a repo of scripts (ZyEng-Art/flash_attn_npu
+    @aa59cd6, whose README is a title and whose flash_attention_forward.py:14-15 imports
+    torch and torch_npu; outsider17 D4). Its scripts are its commands, so the ones run as a
+    script (``_MAIN_BLOCK``) count too."""
+    if top_packages(root) or any(os.path.isfile(root / name) for name in _NATIVE_BUILDS):
+        return
+    for path in _modules(root):
+        text = module_text(path, path.name) if path.name not in _NOT_THE_CODE else None
+        if text is not None:
+            yield path.name, text
 
 
 def package_imports(
@@ -237,8 +263,11 @@ def _imports_needed(root: Path, main: _Package, component: str) -> list[Requirem
     package, prefix = main.name, main.prefix
     places: dict[str, list[Source]] = {}
     for rel, text in main.modules:
+        ascend = _ASCEND_TRITON in text
         for name, line in _imports(text):
-            distribution = _DISTRIBUTIONS.get(name)
+            distribution = (
+                "triton-ascend" if ascend and name == "triton" else _DISTRIBUTIONS.get(name)
+            )
             if not distribution or name == package or os.path.exists(root / name):
                 continue
             places.setdefault(distribution, []).append(file_source(f"{prefix}{rel}", line))
@@ -249,7 +278,9 @@ def _imports_needed(root: Path, main: _Package, component: str) -> list[Requirem
             component=component,
             source=sources[0],
             confidence="medium",
-            text=f"import of {distribution} in the package {package}",
+            text=f"import of {distribution} in the package {package}"
+            if package
+            else f"import of {distribution} in a module at the repo's top",
             also_at=tuple(sources[1:4]),
         )
         for distribution, sources in places.items()
@@ -285,7 +316,8 @@ def _device_needed(main: _Package, component: str) -> list[Requirement]:
             component=component,
             source=sources[0],
             confidence="medium",
-            text=f"the package {package} puts its work on the device with no fallback",
+            text=f"the {f'package {package}' if package else 'modules at its top'} puts its "
+            "work on the device with no fallback",
             also_at=tuple(sources[1:4]),
         )
     ]

@@ -55,14 +55,13 @@ from bringup.scan.prose_vocabulary import (
     vendor_of,
     vocabulary,
 )
+from bringup.scan.refusedreleases import broken_before, refused_after
+from bringup.scan.stacklines import stack_lines
 from bringup.scan.toolneeds import TOOLS, released_elsewhere, version_named
 from bringup.scan.wordsense import driver_words
 from bringup.subjects import frameworks
 
 _CLAUSE_END = lazyre.compile(r"[。；;！!？?|]|\.\s")
-_NEGATED_AFTER = lazyre.compile(
-    r"^\s*(?:(?:is|are|was|were)\s*)?(?:not\s+supported|unsupported|不支持|不被支持)", re.IGNORECASE
-)
 NEED = lazyre.compile(
     r"\b(?:install|installed|installing|require|requires|required|requirements?|need|needs|"
     r"needed|prerequisites?|depends?|dependency|dependencies|make\s+sure|ensure|must|only|"
@@ -219,7 +218,7 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
     requirements section or table, where looser patterns count; ``vendor`` settles words
     such as "driver" or "cards" when the line itself does not say whose."""
     unquoted = _unready_asides_blanked(_unquoted(line))
-    found = _remembered(unquoted, required, vendor)
+    found = (*_remembered(unquoted, required, vendor), *stack_lines(unquoted))
     if unquoted is line:
         return list(found)
     return [m._replace(text=_SPACES.sub(" ", m.text)) for m in found]
@@ -333,11 +332,10 @@ def _versioned(
             if driver is None:
                 continue
             subject = driver
-        negated = negation_end <= match.start()
+        negated = negation_end <= match.start() or broken_before(clause, match.start())
         phrase = read_phrase(window, subject)
         if phrase is not None and not negated:
-            after = window[phrase.length :]
-            if _NEGATED_AFTER.match(after):
+            if refused_after(clause, match.end() + phrase.length):
                 phrase = read_phrase(window, subject, negated=True)
         elif phrase is not None:
             phrase = read_phrase(window, subject, negated=True)

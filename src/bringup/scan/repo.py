@@ -402,6 +402,8 @@ def scan_repo(
                             )
                         ),
                         builds,
+                        provides,
+                        root.name,
                     ),
                     provides,
                     root.name,

@@ -171,7 +171,7 @@ def placed(
             found = created_input(found, guide, read(guide))
         if found.cwd not in ("", "."):
             earlier.append(found.cwd)
-        found = _unpackaged(found, scripts, read, posixpath.dirname(guide))
+        found = _in_clone_top(found, kept, own, posixpath.dirname(guide))
         found = with_local_paths(found, scripts, fetched)
         fetched.extend(fetched_wheels(found))
         ran = _ran(found)
@@ -241,6 +241,18 @@ def _unpackaged(
                 step, needs=msgspec.structs.replace(step.needs, missing=lacking)
             )
     return step
+
+
+def _in_clone_top(step: Step, kept: StepFiles, own: Collection[str], home: str) -> Step:
+    """``_unpackaged``, but a folder named after the repo that holds no package, entered after
+    the guide clones the repo itself, is the clone's top where that has the build: ``git clone
+    --recursive https://github.com/ashawkey/cubvh``, ``cd cubvh``, ``pip install .``
+    (ashawkey/cubvh@7855c00 readme.md:13-15) beside the package folder cubvh/ (outsider17 D9)."""
+    unpacked = _unpackaged(step, kept.scripts, kept.read, home)
+    cloned = in_own_clone(step, own, ()) if unpacked is not step else step
+    if cloned is step or _unpackaged(cloned, kept.scripts, kept.read, home) is not cloned:
+        return unpacked
+    return cloned
 
 
 def _meant(path: str, home: str) -> list[str]:

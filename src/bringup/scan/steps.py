@@ -20,6 +20,7 @@ from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import DeviceKind, Step, StepNeeds
 from bringup.scan.blockwords import another_launch, said_to_fail, second_ways
+from bringup.scan.clonedlists import after_clone, cloned_folders
 from bringup.scan.commands import Command, pip_install_targets
 from bringup.scan.devices import chips_in, device_counts
 from bringup.scan.extraction import SourceFile
@@ -137,7 +138,7 @@ def steps_from_commands(
     setup = words().setup
     installed: set[str] = set()
     own = _own_clones(file, commands)
-    other_ways = second_ways(commands)
+    other_ways, cloned = second_ways(commands), cloned_folders(commands)
     for command in commands:
         program = command.argv[0] if command.argv else ""
         if program == "cd" and command.argv[1:] in own:  # into a fresh clone of this repo
@@ -179,13 +180,16 @@ def steps_from_commands(
         if inputs:
             needs = msgspec.structs.replace(needs, inputs=inputs)
         argv = own_script(command.argv)
-        step = Step(
-            name=step_name(argv),
-            kind=kind,
-            argv=argv,
-            source=file.source(command.line),
-            cwd=cwd,
-            needs=needs,
+        step = after_clone(
+            Step(
+                name=step_name(argv),
+                kind=kind,
+                argv=argv,
+                source=file.source(command.line),
+                cwd=cwd,
+                needs=needs,
+            ),
+            cloned,
         )
         if chosen_over is None:
             steps.append(step)

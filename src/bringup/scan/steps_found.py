@@ -281,18 +281,27 @@ def _script(step: Step) -> str | None:
     return posixpath.normpath(posixpath.join(step.cwd, named))
 
 
-def toolkit_builds(steps: Sequence[Step], builds: Mapping[str, str]) -> list[Step]:
+def toolkit_builds(
+    steps: Sequence[Step],
+    builds: Mapping[str, str],
+    provides: Sequence[str] = (),
+    checkout: str = "",
+) -> list[Step]:
     """Each install step of a folder in ``builds`` (``toolkit_folders``), and each build or
     install step that runs a script there, needing that toolkit: ``pip install .`` at
     IST-DASLab/marlin@2f6d7c10 README.md:78 builds setup.py:12-20's extension with nvcc, as
     ``python setup.py install`` in awq/kernels does (mit-han-lab/llm-awq@d6e797a4
     README.md:124); ``bash build.sh`` (cann-hccl README.md:150) runs a script that stops
-    without CANN."""
+    without CANN. So does ``pip install git+https://github.com/ashawkey/cubvh`` of the repo
+    itself (its readme.md:10; ``provides``, ``checkout``: its names), which builds the same
+    setup.py:111 ``CUDAExtension`` from upstream (outsider17 D10)."""
     found: list[Step] = []
     for step in steps:
         folder = _installed(step) if builds and step.kind in ("install", "build") else None
         if folder is None and builds and step.kind in ("install", "build"):
             folder = _script(step)
+        if folder is None and builds and _own_from_vcs(step, set(provides), checkout):
+            folder = "."
         kind = builds.get(folder) if folder is not None else None
         if kind is not None and not step.needs.toolkit:
             needs = msgspec.structs.replace(step.needs, toolkit=True, device_kind=kind)

@@ -21,6 +21,7 @@ from bringup.model.requirements import Requirement
 from bringup.model.resolution import Conflict, Environment, Resolution, Unverified
 from bringup.model.source import Source
 from bringup.scan.docscopes import prose_file
+from bringup.scan.fetches import BUILT
 from bringup.solve.problem import SolverInput
 from bringup.solve.vcspins import left_by_vcs
 from bringup.subjects import canonical_subject
@@ -32,12 +33,30 @@ REASON = (
 )
 
 
+BUILT_REASON = "the repo's guide builds it from its source, not the package index, so up does not "
+"""The start of the reason of a pin whose every line is a guide's build of it from its source
+(``scan.sourceinstalls``: ``git clone https://github.com/volcengine/verl.git``, ``git checkout
+4e9d287…``, ``pip install -e .``, pillumina/verl_npu@2faa869 README.md:34-37; "安装插件前需要保证
+verl源码安装", :48): the index's release is not what the repo was built against (outsider17 D12)."""
+
+
 def from_prose(source: Source, text: Optional[str]) -> bool:
     """Whether a line read at ``source`` as ``text`` is a docs file's prose or table, not a
-    manifest, an install command or code."""
+    manifest, an install command (a build from source included) or code."""
     if source.kind != "file" or not prose_file(source.ref):
         return False
-    return not (text or "").startswith("pip install")
+    return not (text or "").startswith(("pip install", BUILT))
+
+
+def left_by_hand(reason: str) -> bool:
+    """Whether an ``Unverified`` of ``reason`` is a pin up leaves to the user (``REASON``,
+    ``BUILT_REASON``): solved as any other, only not installed by up."""
+    return reason == REASON or reason.startswith(BUILT_REASON)
+
+
+def built_from(reason: str) -> str:
+    """The source a ``BUILT_REASON`` names (``built from https://…``), else ""."""
+    return reason[reason.index(BUILT) :] if reason.startswith(BUILT_REASON) else ""
 
 
 def docs_only(conflict: Conflict) -> bool:
@@ -61,7 +80,7 @@ def left_to_user(resolution: Resolution, environment: int) -> frozenset[str]:
     return frozenset(
         u.subject
         for u in resolution.unverified
-        if (u.reason == REASON or left_by_vcs(u.reason)) and u.environment == environment
+        if (left_by_hand(u.reason) or left_by_vcs(u.reason)) and u.environment == environment
     )
 
 
@@ -83,15 +102,16 @@ def prose_pins(problem: SolverInput, environments: Sequence[Environment]) -> tup
             if pin.origin != "index":
                 continue
             lines = stating.get(pin.subject, [])
-            if not lines or any(_stated(line) for line in lines):
+            built = [line for line in lines if (line.text or "").startswith(BUILT)]
+            if not lines or any(_stated(line) for line in lines if line not in built):
                 continue
             for line in {line.component: line for line in lines}.values():
                 found.append(
                     Unverified(
                         subject=pin.subject,
                         spec=line.spec,
-                        source=line.source,
-                        reason=REASON,
+                        source=(built or [line])[0].source,
+                        reason=f"{BUILT_REASON}install it: {built[0].text}" if built else REASON,
                         component=line.component,
                         environment=env.index,
                     )

@@ -19,8 +19,7 @@ from bringup.solve.needs import missing_tools
 from bringup.solve.ownrows import own_rows_unknown
 from bringup.solve.partsonly import parts_only
 from bringup.solve.problem import SolverInput, other_kind_only, rule_source
-from bringup.solve.prosenames import REASON as PROSE
-from bringup.solve.prosenames import docs_only
+from bringup.solve.prosenames import built_from, docs_only, left_by_hand
 from bringup.solve.samerelease import tied
 from bringup.solve.submodulecode import unfetched_code
 from bringup.solve.toolkitpython import toolkit_python
@@ -208,7 +207,7 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
                         subject=subject,
                         detail=pin.version,
                         source=pin.source,
-                        missing=pin.missing,
+                        missing=pin.missing or _built(resolution, name, subject),
                     )
                 )
     own = [c for c in uses.problem.components if c.name == name]
@@ -220,7 +219,7 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
     obstacles += [o for c in own for o in parts_only(c)]
     for unverified in resolution.unverified:
         # a name read from prose is solved as any other: only up leaves it to the user
-        if unverified.component == name and unverified.reason != PROSE:
+        if unverified.component == name and not left_by_hand(unverified.reason):
             obstacles.append(
                 Obstacle(
                     kind="unverified",
@@ -249,6 +248,16 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
         obstacles=tuple(obstacles),
         environment=env.index if env is not None else None,
     )
+
+
+def _built(resolution: Resolution, name: str, subject: str) -> tuple[str, ...]:
+    """Where the guide of repo ``name`` builds ``subject`` from (``built from https://…``),
+    when up leaves it to the user for that (``prosenames.BUILT_REASON``); else nothing."""
+    return tuple(
+        built
+        for u in resolution.unverified
+        if u.component == name and u.subject == subject and (built := built_from(u.reason))
+    )[:1]
 
 
 def _none_of_its_kind(problem: SolverInput, subject: str) -> Obstacle | None:
