@@ -72,8 +72,11 @@ def _filtered(
 
 def _holds(words: tuple[str, ...]) -> Callable[[str], bool]:
     """Whether a text holds one of ``words``."""
-    if len(words) <= _FEW:
-        return lambda text: any(word in text for word in words)
+    if len(words) == 1:
+        (word,) = words
+        return lambda text: word in text
+    if len(words) <= _FEW:  # ``in`` by ``map``: no generator to run per call
+        return lambda text: any(map(text.__contains__, words))
     alternation = patterncache.compile("|".join(re.escape(word) for word in words))
     return lambda text: alternation.search(text) is not None
 

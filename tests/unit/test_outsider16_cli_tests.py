@@ -58,3 +58,21 @@ def test_a_test_file_too_deep_to_parse_does_not_stop_the_scan(tmp_path: Path) ->
     (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(name='x')\n")
     steps = scan_repo(tmp_path, "x").component.steps
     assert [s for s in steps if "pytest" in s.argv]  # unread, each is taken as a test file
+
+
+def test_what_only_looks_like_a_test_in_its_first_lines_is_not_taken_for_one() -> None:
+    """``command_line_only`` tells a test class or function from the lines that start it
+    without parsing the module, only where a top-level statement starts there (constructed)."""
+    in_a_docstring = WATERMARK.replace(
+        "import cv2\n", '"""Run as:\n\nclass TestMark:\n    pass\n"""\nimport cv2\n'
+    )
+    assert command_line_only(in_a_docstring)
+    in_brackets = WATERMARK.replace("import cv2\n", "NOTES = [\n'''\ndef test_x():\n''']\n")
+    assert command_line_only(in_brackets)
+    # the parser reads a full-width identifier as its NFKC form (PEP 3131): the main block names it
+    full_width = WATERMARK.replace("fire.Fire(testit)", "fire.Fire(\uff54estit)")
+    assert command_line_only(full_width)
+    decorated = WATERMARK + "\n\n@skip\nclass TestMark:\n    pass\n"
+    assert not command_line_only(decorated)
+    bare = WATERMARK + "\n\ndef test_plain():\n    pass\n"
+    assert not command_line_only(bare)

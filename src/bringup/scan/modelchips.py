@@ -20,7 +20,7 @@ import msgspec
 from bringup import backends, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Requirement
-from bringup.scan.commands import joined_lines
+from bringup.scan.commands import LogicalLine, joined_lines
 from bringup.scan.devices import chips_in, chips_in_value
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.kernelchips import chip_list
@@ -36,15 +36,16 @@ def _compile(registered: tuple[Backend, ...]) -> re.Pattern[str] | None:
 _flag = backends.per_registry(_compile)
 
 
-def model_chips(file: SourceFile) -> list[Requirement]:
+def model_chips(file: SourceFile, joined: list[LogicalLine] | None = None) -> list[Requirement]:
     """One hard requirement naming each chip the script converts models for (none if it
-    converts none for a chip it names)."""
+    converts none for a chip it names). ``joined``: the text's ``joined_lines``, if split
+    already."""
     flag = _flag()
     if flag is None or flag.search(file.text) is None:
         return []
     places: dict[str, int] = {}
     said: list[str] = []
-    for line in joined_lines(file.text):
+    for line in joined_lines(file.text) if joined is None else joined:
         if line.text.lstrip().startswith("#"):
             continue
         for match in flag.finditer(line.text):
@@ -61,8 +62,9 @@ def model_chips(file: SourceFile) -> list[Requirement]:
 def extract_script(file: SourceFile) -> Extraction:
     """What a shell script needs (``shell.extract_shell``), the chips it converts models for
     and the vendor images it runs (``scriptimages``)."""
-    found = extract_shell(file)
-    more = model_chips(file) + script_images(file)
+    joined = joined_lines(file.text)  # split once for the three readers
+    found = extract_shell(file, joined)
+    more = model_chips(file, joined) + script_images(file, joined)
     if not more:
         return found
     return msgspec.structs.replace(found, requirements=found.requirements + tuple(more))

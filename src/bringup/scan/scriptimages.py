@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bringup import lazyre
 from bringup.model import Requirement
-from bringup.scan.commands import joined_lines
+from bringup.scan.commands import LogicalLine, joined_lines
 from bringup.scan.extraction import SourceFile
 from bringup.scan.images import image_facts, readers, split_image
 
@@ -33,12 +33,13 @@ def _vendor_image(word: str) -> bool:
     return any(reader(repository, tag, words) for reader in readers())
 
 
-def script_images(file: SourceFile) -> list[Requirement]:
+def script_images(file: SourceFile, joined: list[LogicalLine] | None = None) -> list[Requirement]:
     """The facts of each vendor image the script names, soft, cited where it is named. A
     subject the script's images give several values of (a build matrix: ``nvidia/cuda:12.8.0``
-    for one target, ``13.0.1`` for another, uccl build.sh:196-208) states none."""
+    for one target, ``13.0.1`` for another, uccl build.sh:196-208) states none. ``joined``: the
+    text's ``joined_lines``, if split already."""
     found: list[Requirement] = []
-    for line in joined_lines(file.text):
+    for line in joined_lines(file.text) if joined is None else joined:
         # an image reference holds a ``/`` and a ``:`` (``_vendor_image``): a line without
         # both names none, and most lines are passed over here, not word by word
         if "/" not in line.text or ":" not in line.text or line.text.lstrip().startswith("#"):

@@ -434,11 +434,12 @@ def _installs(
     return pins + installed_packages(file, commands) + script_downloads(file, joined, commands)
 
 
-def extract_shell(file: SourceFile) -> Extraction:
+def extract_shell(file: SourceFile, joined: list[LogicalLine] | None = None) -> Extraction:
     """What a shell script needs, and the script as a step. Only a repo-level script is a
     step, so only its every command is read; elsewhere (600 launch scripts of a training
-    repo) only the lines that can set up a toolkit environment are."""
-    joined = joined_lines(file.text)
+    repo) only the lines that can set up a toolkit environment are. ``joined``: the text's
+    ``joined_lines``, where the caller has them already."""
+    joined = joined_lines(file.text) if joined is None else joined
     repo_level = _repo_level(file.rel)
     commands = commands_of(
         joined if repo_level else [j for j in joined if vocabulary().environment.search(j.text)]
@@ -475,11 +476,13 @@ def extract_shell(file: SourceFile) -> Extraction:
         + (container_runtime(file) if file.run_by_build else [])
     )
     step = script_step(file, commands) if repo_level else None
+    runs = run_scripts(file.rel, commands) if repo_level else ()
     return Extraction(
         requirements=tuple(requirements),
         default_steps=(step,) if step else (),
-        includes=run_scripts(file.rel, ran) if building else (),
-        runs=run_scripts(file.rel, commands) if repo_level else (),
+        # a repo-level script's commands are the ones it runs: the same scripts, found once
+        includes=(runs if ran is commands else run_scripts(file.rel, ran)) if building else (),
+        runs=runs,
     )
 
 
