@@ -47,10 +47,10 @@ def test_misses_are_told_by_what_comes_first_and_where_the_label_stands(tmp_path
     breakdown = bench_module("triage_breakdown")
     halves = breakdown.tally(*_data(tmp_path))
     tuning, held = halves["tuning"], halves["held_out"]
-    assert tuning["cases"] == 4 and tuning["right"] == 1 and tuning["unlabelled"] == 1
+    assert [tuning[key] for key in ("cases", "right", "unlabelled")] == [4, 1, 1]
     assert tuning["cause first, expected absent"] == 1  # a03: a specific cause, not the label's
     assert tuning["place first, expected absent"] == 1  # a05: a place, the label's entry unseen
     assert tuning["absent: class"] == 2
     assert tuning["layer: install -> operator_execution"] == 1
     # a02: the first diagnosis is expected, so it is right whatever its layer
-    assert held["right"] == 1 and held["layer: build -> operator_execution"] == 1
+    assert [held[key] for key in ("right", "layer: build -> operator_execution")] == [1, 1]
