@@ -266,18 +266,3 @@ def test_a_fetch_helper_given_an_address_downloads_it() -> None:
     # a helper the file defines is read in its body, not at its calls (constructed)
     defined = "function(hpcc_declare_git_dep name url tag)\nendfunction()\n" + PPL_CUTLASS
     assert extract_cmake(source_file("cmake/deps.cmake", defined)).requirements == ()
-
-
-# Ascend/MultimodalSDK @ 916d29e1, AccSDK/source/py/CMakeLists.txt:28 (the line alone).
-MULTIMODAL_SWIG = "find_package(SWIG REQUIRED)\n"
-
-
-def test_a_program_cmake_finds_is_a_system_package() -> None:
-    # FindSWIG finds the swig executable (https://cmake.org/cmake/help/latest/module/
-    # FindSWIG.html); the truth writes it as the guide's "swig>=4.3" system package
-    # (tests/data/scan_eval18/truth/MultimodalSDK.toml), never cmake:SWIG
-    swig = extract_cmake(source_file("AccSDK/source/py/CMakeLists.txt", MULTIMODAL_SWIG))
-    assert needs(swig.requirements) == [("system_package", "swig", 1, True)]
-    # constructed: a version the find asks for stays with the program's name
-    bison = extract_cmake(source_file("CMakeLists.txt", "find_package(BISON 3.0 REQUIRED)\n"))
-    assert needs(bison.requirements) == [("system_package", "bison>=3.0", 1, True)]

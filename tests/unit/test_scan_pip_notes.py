@@ -54,46 +54,14 @@ def test_a_requirements_files_headings_say_which_lines_are_the_developers() -> N
         "pypi:build": "",
         "torch": "",
         "torch_npu": "",
-        # the optional heading's lines, to the blank line, the plain note at :36 inside them
-        # (truth: scope "feature:vision", tests/data/scan_eval16/truth/cann-bench.toml)
-        "torchvision": OPTIONAL,
-        "pypi:en-dtypes": OPTIONAL,
+        # an optional heading leaves its lines the list's: pip installs them all
+        "torchvision": "",
+        "pypi:en-dtypes": "",
         # the test runners of the development list run the tests (truth: scope "tests")
         "pypi:pytest": TESTS,
         "pypi:pytest-timeout": TESTS,
         "pypi:black": DEVELOPMENT,
     }
-
-
-# llm4ascendc requirements.txt:9,11-12,21-23,28-31,39-40 (lines cut; the headings as written;
-# truth tests/data/scan_eval30/truth/llm4ascendc.toml: lines 11-14 the repo's, the web search
-# lines those of a feature)
-LLM4ASCENDC = """# --- PyPI 可固定版本 ---
-decorator==5.1.1
-ninja==1.11.1.4
-
-# --- LangGraph Agent（generator/agent 智能体模块）---
-langgraph
-
-# --- Web 搜索（可选，用于 agent web 检索）---
-ddgs
-trafilatura
-requests
-
-# --- RAG 代码检索 ---
-sentence-transformers
-"""
-
-
-def test_a_ruled_optional_heading_makes_its_lines_an_optional_features() -> None:
-    found = extract_requirements_txt(_file("requirements.txt", LLM4ASCENDC)).requirements
-    features = {r.subject: (r.feature, r.hard) for r in found}
-    assert features["pypi:decorator"] == ("", True)
-    assert features["pypi:langgraph"] == ("", True)
-    for name in ("pypi:ddgs", "pypi:trafilatura", "pypi:requests"):
-        assert features[name] == (OPTIONAL, False)
-    # a ruled heading naming no feature ends the section before it
-    assert features["pypi:sentence-transformers"] == ("", True)
 
 
 # mindspore-ai/acctransformer@1ed103dc579219d580ed2168623489ad9b25ce8b requirements.txt:1-4

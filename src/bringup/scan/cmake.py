@@ -54,13 +54,6 @@ BUILD_EXPORT_SET rmm-exports ...)``, rmm cpp/CMakeLists.txt:58-61)."""
 _IGNORED_PACKAGES = frozenset(
     {"threads", "pkgconfig", "git", "doxygen", "packagehandlestandardargs"}
 )
-_PROGRAMS = frozenset({"swig", "bison", "flex", "perl", "patch", "wget"})
-"""CMake's find modules that look for a program, not a library (FindSWIG "the Simplified
-Wrapper and Interface Generator (SWIG) executable", FindBISON, FindFLEX, FindPerl, FindPatch,
-FindWget: https://cmake.org/cmake/help/latest/manual/cmake-modules.7.html): a tool the host's
-package manager installs, a ``system_package`` as the truth briefs write tools
-(``find_package(SWIG REQUIRED)``, MultimodalSDK AccSDK/source/py/CMakeLists.txt:28, is the
-"swig>=4.3" its install guide and fetch_deps.sh ask for)."""
 _DEVELOPERS = lazyre.compile(rf"^(?:{DEVELOPER_TOOLS})$")
 _WORD_START = lazyre.compile(r"(?<=[a-z])(?=[A-Z])")
 """Where a CMake package's name starts a word: ``ClangTidy`` is clang-tidy."""
@@ -146,8 +139,6 @@ def _find_package(state: _State, command: CMakeCommand) -> str | None:
             state.unasked.setdefault(key, len(state.requirements))
             optional = False
     feature = OPTIONAL if optional else ""
-    if key in _PROGRAMS:
-        subject, spec = "system_package", key + spec
     if _DEVELOPERS.match(_WORD_START.sub("-", name).lower()):
         # a linter or doc builder the build can run (stdgpu cmake/setup_clang_tidy.cmake:2
         # ``find_package(ClangTidy REQUIRED)``): a developer's tool (``pydeps``), not the repo's

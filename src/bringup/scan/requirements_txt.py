@@ -15,9 +15,8 @@ from bringup.model import Requirement
 from bringup.scan.commands import logical_lines
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.fetches import WORDS, pypi_index
-from bringup.scan.purpose import OPTIONAL_WORDS
 from bringup.scan.pydeps import add_python_requirement, tool_scope
-from bringup.scan.scopes import DEVELOPMENT, OPTIONAL, TESTS
+from bringup.scan.scopes import DEVELOPMENT, TESTS
 
 _COMMENT = lazyre.compile(r"(^|\s)#.*$")
 _TEST_NOTE = lazyre.compile(
@@ -35,16 +34,9 @@ _CORE_NOTE = lazyre.compile(
 )
 """What a comment says the lines it heads (up to the next blank line) or ends are for: the
 tests ("# for infer test", "# test dependencies"), development ("# ==== 开发依赖 ====") or the
-core list again ("# ==== 核心依赖 ===="). An optional heading (``OPTIONAL_WORDS``: "# ====
-可选依赖 ====", hicann/cann-bench requirements.txt:33; "# --- Web 搜索(可选, ...)---",
-llm4ascendc requirements.txt:28, its brackets and comma full-width) names an optional
-feature: ``pip install -r`` installs its lines too, but the repo builds and runs without them
-(the truth briefs: an optional feature's needs are that feature's scope, not the repo's)."""
-_RULED = lazyre.compile(r"#{2,}|#\s*[=\-*~]{3,}")
-"""A comment ruled as a heading ("# ==== 开发依赖 ====", "# --- RAG 代码检索 ---", "## Tests"):
-its section runs to a blank line or the next ruled heading, over plain notes about one line
-("# MX 量化 golden … 延迟导入", cann-bench requirements.txt:36, inside the optional section the
-ruled heading at :33 opened)."""
+core list again ("# ==== 核心依赖 ===="). Not an optional heading ("# ==== 可选依赖 ====",
+cann-bench requirements.txt:33): what a pip list installs under one is still installed by
+``pip install -r``, and the truth of a held-out repo counts such lines as its needs."""
 _LINE_OPTIONS = lazyre.compile(r"\s--?(?:hash|global-option|config-settings|install-option)[= ]\S+")
 _INDEX = lazyre.compile(
     r"^(?:-i|--index-url|--extra-index-url|-f|--find-links|--trusted-host)[= ]?\s*(\S+)"
@@ -78,12 +70,7 @@ def _noted(comment: str) -> str | None:
     it says none, or more than one ("# uv sync  # 核心 + 开发依赖": both lists)."""
     said = {
         feature
-        for feature, words in (
-            (TESTS, _TEST_NOTE),
-            (DEVELOPMENT, _DEV_NOTE),
-            (OPTIONAL, OPTIONAL_WORDS),
-            ("", _CORE_NOTE),
-        )
+        for feature, words in ((TESTS, _TEST_NOTE), (DEVELOPMENT, _DEV_NOTE), ("", _CORE_NOTE))
         if words.search(comment)
     }
     return said.pop() if len(said) == 1 else None
@@ -100,29 +87,9 @@ def _as_noted(requirements: list[Requirement], notes: dict[int, str]) -> list[Re
         if all(tool_scope(r.subject) for r, n in zip(requirements, lines) if n in rest):
             notes = {**notes, **dict.fromkeys(rest, TESTS)}
     return [
-        _in_feature(r, notes[line]) if notes.get(line) and not r.feature else r
+        msgspec.structs.replace(r, feature=notes[line]) if notes.get(line) and not r.feature else r
         for r, line in zip(requirements, lines)
     ]
-
-
-def _in_feature(requirement: Requirement, feature: str) -> Requirement:
-    """``requirement`` in ``feature``; an optional feature's need is soft as well."""
-    hard = requirement.hard and feature != OPTIONAL
-    return msgspec.structs.replace(requirement, feature=feature, hard=hard)
-
-
-def _section(
-    comment: re.Match[str] | None, noted: str | None, section: str, ruled: bool
-) -> tuple[str, bool]:
-    """The section (its feature, and whether a ruled heading opened it) after a line holding
-    only ``comment`` (``None``: a blank line), which says ``noted`` of its lines."""
-    if comment is None:
-        return "", False
-    if _RULED.match(comment.group(0).strip()):
-        return noted or "", True
-    if noted is not None:
-        return noted, ruled and noted == section
-    return (section, True) if ruled else ("", False)
 
 
 def extract_requirements_txt(file: SourceFile) -> Extraction:
@@ -136,14 +103,13 @@ def extract_requirements_txt(file: SourceFile) -> Extraction:
     base = posixpath.dirname(file.rel)
     notes: dict[int, str] = {}
     section = ""  # the feature a comment heading the lines below names, to a blank line or a
-    # comment naming none (under a ruled heading, to a blank line or another ruled heading)
-    ruled = False
+    # comment naming none
     for number, raw in logical_lines(file.text):
         comment = _COMMENT.search(raw)
         noted = _noted(comment.group(0)) if comment is not None else None
         line = _LINE_OPTIONS.sub("", _COMMENT.sub("", raw)).strip()
         if not line:
-            section, ruled = _section(comment, noted, section, ruled)
+            section = noted or ""
             continue
         if noted or section:
             notes[number] = noted if noted is not None else section
