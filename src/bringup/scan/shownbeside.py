@@ -7,7 +7,9 @@ is a soft ``torch>=2.9`` of its own. pyasc's guide says to install PyTorch and t
 (docs/quick_start.md:343) and shows ``pip3 install torch_npu-2.7.1.post2-...whl`` (:372),
 which the need cites too. Each pair is one statement of one need told twice: the soft version
 joins the need as a release it prefers (the solver weighs it as the soft requirement it was,
-``solve.judge``), its places beside the need's.
+``solve.judge``), its places beside the need's. Releases shown as alternatives (a CI
+matrix's torch versions, ``==2.6.0 || ==2.7.1 || ...``, test_scan_ci_images) stay a
+requirement of their own: the matrix says which of them the wheels are built for.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ def fold_shown_versions(requirements: list[Requirement]) -> list[Requirement]:
     out = list(requirements)
     folded: set[int] = set()
     for index, shown in enumerate(requirements):
-        if shown.hard or not shown.spec or shown.any_of:
+        if shown.hard or not shown.spec or shown.any_of or "||" in shown.spec:
             continue
         need = _need_citing(shown, requirements)
         if need is None:
