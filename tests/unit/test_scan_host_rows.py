@@ -82,6 +82,37 @@ def test_a_row_of_an_os_package_is_a_system_package() -> None:
     assert by_line[9] == "pypi:click"
 
 
+def test_an_unmarked_row_of_a_table_of_os_packages_is_one_too() -> None:
+    # Ascend/msinsight@4e16fca1 docs/zh/install_guide/mindstudio_insight_install_guide.md:210,
+    # 214-216, 219-220, 222, 224 (the rows cut): xterm's row names no OS, its table's rows do;
+    # the Python library the same table lists stays one
+    text = (
+        "## 安装依赖\n\n"
+        "在Linux环境下，安装MindStudio Insight前需要安装相关依赖，"
+        "请参见表 1 依赖列表安装对应依赖。\n\n"
+        "| 依赖名称 | 说明 |\n"
+        "| --- | --- |\n"
+        "| libwebkit2gtk-4.0-dev | Ubuntu系统中，MindStudio Insight显示运行依赖的库文件，必选。 |\n"
+        "| xterm | MindStudio Insight通过X11转发的依赖文件。当选择X11转发方式时，所有系统必选。 |\n"
+        "| x11-apps | Ubuntu系统中，MindStudio Insight通过X11转发的依赖文件。当选择X11转发方式时，"
+        "必选。 |\n"
+        "| xfce4 | Ubuntu、CentOS、OpenEuler系统中，MindStudio Insight通过VNC转发的依赖文件。"
+        "当选择VNC转发方式时，必选。 |\n"
+        "| prettytable | MindStudio Insight已集成msprof-analyze集群分析工具所依赖的Python库。 |\n"
+    )
+    rel = "docs/zh/install_guide/mindstudio_insight_install_guide.md"
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=text)).requirements
+    by_line = {r.source.line: (r.subject, r.spec) for r in found}
+    assert by_line[8] == ("system_package", "xterm")
+    assert by_line[11][0] == "pypi:prettytable"
+    # alone among Python libraries, an unmarked row keeps its reading
+    mostly_python = text.replace("Ubuntu、CentOS、OpenEuler系统中", "Python库").replace(
+        "Ubuntu系统中", "Python库"
+    )
+    found = extract_docs(SourceFile(ref=rel, rel=rel, text=mostly_python)).requirements
+    assert {r.source.line: r.subject for r in found}[8] == "pypi:xterm"
+
+
 def test_a_distributions_section_states_what_its_requirements_section_would() -> None:
     # Ascend/VisionSDK@f156edcf docs/zh/installation_guide.md:14, 16, 23-29, 31: the table under
     # "### Ubuntu系统" of "## 安装依赖"; a row the package manager installs is a system package,

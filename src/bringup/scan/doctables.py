@@ -18,7 +18,7 @@ from bringup import backends, lazyre
 from bringup.model import Confidence, Requirement
 from bringup.scan.backendrows import by_backend
 from bringup.scan.extraction import SourceFile
-from bringup.scan.hostrows import as_host_tool, as_optional, downloaded_source
+from bringup.scan.hostrows import as_host_tool, as_optional, downloaded_source, os_table
 from bringup.scan.phrases import read_phrase, release_series
 from bringup.scan.platforms import platforms
 from bringup.scan.prose import read_line
@@ -351,7 +351,7 @@ def _read_rows(
                 found.extend(paragraph(file, [(row.line, text)], required=True, vendor=vendor))
             continue
         found.extend(as_optional(as_host_tool(stated)) if marked else as_host_tool(stated))
-    return found
+    return os_table(found)
 
 
 _PLATFORM_KEY = lazyre.compile(

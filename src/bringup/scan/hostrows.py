@@ -25,6 +25,7 @@ from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fetches import WORDS
 from bringup.scan.hosttools import HOST_TOOLS, headers_package
+from bringup.scan.pkgimports import known_distribution
 from bringup.scan.scopes import OPTIONAL
 from bringup.scan.tablecells import Row
 
@@ -117,6 +118,38 @@ def as_host_tool(stated: list[Requirement]) -> list[Requirement]:
             msgspec.structs.replace(need, subject="system_package", spec=spec) if tool else need
         )
     return out
+
+
+_PYTHON = lazyre.compile(r"(?<![A-Za-z])python(?![A-Za-z])", re.I)
+"""A row saying it names a Python library ("所依赖的Python库")."""
+
+
+def os_table(rows: list[Requirement]) -> list[Requirement]:
+    """A table's requirements with each unversioned ``pypi:`` row no word marks as Python made
+    a system package where the table names more system packages than such rows: a dependency
+    table lists one kind of thing where it does not say otherwise. msinsight's "依赖列表" names
+    ``libwebkit2gtk-4.0-dev``, ``x11-apps`` and ``xfce4`` for their OS (docs/zh/install_guide/
+    mindstudio_insight_install_guide.md:216-222), and ``xterm`` "for all systems" (:219) is an
+    OS package as they are, never ``pypi:xterm``. A row naming pip or Python ("| click | ...
+    依赖的Python库 |", :224), a version or a distribution the scan knows keeps what it is."""
+    system = sum(1 for r in rows if r.subject == "system_package")
+    guessed = [
+        r
+        for r in rows
+        if r.subject.startswith("pypi:")
+        and not r.spec
+        and not _BY_PIP.search(r.text or "")
+        and not _PYTHON.search(r.text or "")
+        and not known_distribution(r.subject[len("pypi:") :])
+    ]
+    if not guessed or system <= len(guessed):
+        return rows
+    return [
+        msgspec.structs.replace(r, subject="system_package", spec=r.subject[len("pypi:") :])
+        if r in guessed
+        else r
+        for r in rows
+    ]
 
 
 def as_optional(stated: list[Requirement]) -> list[Requirement]:

@@ -12,6 +12,7 @@ from bringup.scan.netgeneric import fold_generic_network
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.releasepins import without_superseded_pins
 from bringup.scan.scopesplit import united
+from bringup.scan.shownbeside import fold_shown_versions
 from bringup.scan.unversioned import Settled, settle_unversioned
 from bringup.scan.wheelpython import fold_wheel_pythons
 
@@ -21,7 +22,8 @@ def one_each(
 ) -> tuple[Settled, list[Finding]]:
     """The repo scope's requirements each stated once: unversioned mentions settled, the
     releases one file names as alternatives made one, contradictions found (their findings
-    returned beside), repeats and statements another implies folded."""
+    returned beside), repeats, versions shown beside a need (``shownbeside``) and statements
+    another implies folded."""
     settled = settle_unversioned(
         as_stated_subjects(one_need(without_superseded_pins(stated))), component
     )
@@ -30,6 +32,6 @@ def one_each(
         authority,
         component,
     )
-    requirements = merge_repeats(united(requirements, authority), authority)
+    requirements = fold_shown_versions(merge_repeats(united(requirements, authority), authority))
     folded = fold_generic_network(fold_implied(requirements, authority))
     return settled._replace(requirements=folded), contradictions
