@@ -1,4 +1,4 @@
-""""Torch not compiled with CUDA enabled" on an NPU host (outsider17 D8). The log's lines are
+""" "Torch not compiled with CUDA enabled" on an NPU host (outsider17 D8). The log's lines are
 Comfy-Org/ComfyUI#6483's (an Ascend host, CANN 8.0.RC3, torch_npu 2.1.0: ComfyUI's own code took
 ``torch.cuda.get_device_properties``). Without a snapshot, "the snapshot contradicts it" was said
 of the Ascend cause; with a pasted ``npu-smi info`` (tests/data/outsider22b, an A3 host) the CUDA
@@ -66,4 +66,3 @@ def test_the_text_says_what_the_json_says(
     text = capsys.readouterr().out
     for diagnosis in found:
         assert f"{diagnosis['confidence']}: {diagnosis['confidence_grounds']}" in text
-

@@ -81,13 +81,13 @@ def test_a_route_through_triton_ascend_needs_npus_and_its_own_cann_is_no_conflic
     vllm-ascend releases' pairing, not triton-ascend's own; on a host with no accelerator the
     repo needs NPUs (triton-ascend works on them alone)."""
     kb = load_knowledge_base()
-    repo = Component(
-        name="flash_attn_npu", path="flash_attn_npu", role="ops", requirements=FLASH
-    )
+    repo = Component(name="flash_attn_npu", path="flash_attn_npu", role="ops", requirements=FLASH)
     resolution = solve([repo], host(), kb.rules(), knowledge_catalogue(kb))
     assert resolution.conflicts == ()
     (environment,) = resolution.environments
-    assert environment.pin("cann").version == "8.5.0"
+    cann = environment.pin("cann")
+    assert cann is not None
+    assert cann.version == "8.5.0"
     (block,) = resolution.hardware
     assert block.requirement.subject == "npu_count"
     assert block.requirement.text == "triton_ascend works on these devices alone"

@@ -142,7 +142,10 @@ def _clauses(spec: str) -> list[str]:
 
 
 def _index_pin(
-    stated: Sequence[tuple[int, str]], subject: str, components: set[int], bounds: Sequence[str]
+    stated: Sequence[tuple[int, str]],
+    subject: str,
+    components: set[int],
+    bounds: Sequence[str] = (),
 ) -> Pin:
     """A Python distribution the knowledge base does not know, pinned as the range the
     environment's repos state on it (``stated``: its hard requirements) and the hard rows
@@ -165,8 +168,7 @@ def _index_pin(
         origin="index",
         source=Source(
             kind="derived",
-            ref=f"uv picks it from the package index at install, within what {asked} of "
-            f"{subject}",
+            ref=f"uv picks it from the package index at install, within what {asked} of {subject}",
         ),
     )
 
