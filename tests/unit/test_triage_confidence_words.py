@@ -19,5 +19,7 @@ def test_a_word_never_says_more_than_its_grounds() -> None:
     assert tiers.confidence_words("high", -240).startswith("low: only a general rule")
     assert tiers.confidence_words("high", -100).startswith("medium: a vendor's")
     assert tiers.confidence_words("high", -200).startswith("medium: an error code's")
-    assert tiers.confidence_words("low", 1030) == "low: the snapshot confirms it"
-    assert tiers.confidence_words("high", -976).startswith("low: the snapshot contradicts")
+    assert tiers.confidence_words("low", 1030, "confirmed") == "low: the snapshot confirms it"
+    assert tiers.confidence_words("high", -976, "contradicted").startswith(
+        "low: the snapshot contradicts"
+    )

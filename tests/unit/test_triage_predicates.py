@@ -107,6 +107,12 @@ CASES: list[tuple[str, PredicateArg, Snapshot, object]] = [
     ("torch_npu_installed", True, host(pythons=(python(("torch", "2.5.1+cu121")),)), False),
     ("torch_npu_installed", False, host(pythons=(python(("torch", "2.5.1+cu121")),)), True),
     ("torch_npu_installed", True, host(), None),
+    # NPUs counted (a pasted npu-smi: no Python packages), or torch_npu installed
+    ("ascend_host", True, host(fact(ascend_keys.ASCEND_DEVICE_COUNT, 2)), True),
+    ("ascend_host", False, host(fact(ascend_keys.ASCEND_DEVICE_COUNT, 2)), False),
+    ("ascend_host", True, host(pythons=(python(("torch-npu", "2.5.1")),)), True),
+    ("ascend_host", True, host(pythons=(python(("torch", "2.5.1+cu121")),)), False),
+    ("ascend_host", True, host(), None),
     ("numpy_major_at_least", "2", host(pythons=(python(("numpy", "2.0.2")),)), True),
     ("numpy_major_at_least", "2", host(pythons=(python(("numpy", "1.26.4")),)), False),
     (

@@ -206,7 +206,9 @@ def _as_json(diagnosis: Diagnosis) -> dict[str, Any]:
     script that ranks or filters causes by them read another answer than the text (outsider10
     D17: no ``confidence`` for a signature match the text called "high")."""
     entry: dict[str, Any] = msgspec.to_builtins(diagnosis)
-    word, grounds = confidence_grounds(diagnosis.confidence, diagnosis.score)
+    word, grounds = confidence_grounds(
+        diagnosis.confidence, diagnosis.score, diagnosis.confirmation
+    )
     entry.update(confidence=word, confidence_grounds=grounds, confirmation=diagnosis.confirmation)
     return entry
 

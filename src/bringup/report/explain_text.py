@@ -101,7 +101,10 @@ def _diagnosis(number: int, diagnosis: Diagnosis) -> Section:
         ("id", Line(diagnosis.signature_id, "code")),
         ("layer", Line(diagnosis.layer)),
         ("kind", Line(diagnosis.kind)),
-        ("confidence", Line(confidence_words(diagnosis.confidence, diagnosis.score))),
+        (
+            "confidence",
+            Line(confidence_words(diagnosis.confidence, diagnosis.score, diagnosis.confirmation)),
+        ),
         ("cause", Line(diagnosis.cause)),
         ("fix", Line(diagnosis.fix)),
     ]

@@ -40,7 +40,9 @@ def no_device_here(component: Component, host: HostFacts) -> list[HardwareBlock]
         count = host.value(devices.count_subject) if devices is not None else None
         if count is None or count.values != ("0",):
             continue
-        reason = _route_device(component, kind) or _device_code(component, kind, count.subject)
+        reason = _route_device(component, kind, count.subject) or _device_code(
+            component, kind, count.subject
+        )
         if reason is None:
             continue
         return [
@@ -55,16 +57,34 @@ def no_device_here(component: Component, host: HostFacts) -> list[HardwareBlock]
     return []
 
 
-def _route_device(component: Component, kind: str) -> Optional[Requirement]:
-    """The line that shows the repo's own route runs on ``kind``'s devices: a hard requirement
-    on a distribution that works on those devices alone (``device_packages``); None when none
-    does. (A torch adapter, torch_npu, is left out: it would move six-repos' train-adapter, a
-    change of ``make demo`` left to a deliberate decision.)"""
+def _route_device(component: Component, kind: str, count: str) -> Optional[Requirement]:
+    """A line on ``kind``'s devices (``count``, at least one) when the repo's own route needs a
+    distribution that works on those devices alone (``device_packages``: mindspore_ascend,
+    vllm_ascend, triton_ascend), cited where the repo names it; None when none does. The
+    devices are the need, not the package: "needs other hardware: vllm_ascend (any version)"
+    named no device at all (outsider17 D2). (A torch adapter, torch_npu, is left out: it
+    would move six-repos' train-adapter, a change of ``make demo`` left to a deliberate
+    decision.)"""
     own = set(backends.backend(kind).vocabulary.device_packages)
-    return next(
+    line = next(
         (r for r in component.requirements if r.hard and canonical_subject(r.subject) in own),
         None,
     )
+    if line is None:
+        return None
+    return Requirement(
+        subject=count,
+        spec=">=1",
+        component=component.name,
+        source=line.source,
+        confidence=line.confidence,
+        text=f"{canonical_subject(line.subject)} {ROUTE_DEVICES}",
+        also_at=line.also_at,
+    )
+
+
+ROUTE_DEVICES = "works on these devices alone"
+"""The words of a device line ``_route_device`` makes, after the package's name."""
 
 
 RUNS_ONLY_ON = "the code it builds runs on these devices alone"

@@ -17,6 +17,7 @@ from bringup.model.resolution import (
     Unverified,
 )
 from bringup.model.source import Source
+from bringup.scan.specranges import says_no_more
 from bringup.solve.candidates import Candidate
 from bringup.solve.engine import Model
 from bringup.solve.problem import RequirementItem, RuleItem, SolverInput, rule_source
@@ -140,21 +141,34 @@ def _clauses(spec: str) -> list[str]:
     return [clause.strip() for clause in spec.split(",")]
 
 
-def _index_pin(stated: Sequence[tuple[int, str]], subject: str, components: set[int]) -> Pin:
+def _index_pin(
+    stated: Sequence[tuple[int, str]],
+    subject: str,
+    components: set[int],
+    bounds: Sequence[str] = (),
+) -> Pin:
     """A Python distribution the knowledge base does not know, pinned as the range the
-    environment's repos state on it (``stated``: its hard requirements), for the installer
-    (uv) to resolve from the index."""
-    specs = sorted(
-        {clause for c, spec in stated if c in components for clause in _clauses(spec)} - {""}
-    )
+    environment's repos state on it (``stated``: its hard requirements) and the hard rows
+    that hold in the environment bound it to (``bounds``: torch 2.1 -> numpy < 2), for the
+    installer (uv) to resolve from the index."""
+    repos = {clause for c, spec in stated if c in components for clause in _clauses(spec)}
+    narrow = ",".join(sorted(repos - {""}))
+    # a row's bound the repos' own range already keeps (cmake >= 3.8 beside >= 3.18) adds nothing
+    rows = {
+        clause
+        for spec in bounds
+        if not (narrow and says_no_more(spec, narrow, subject))
+        for clause in _clauses(spec)
+    }
+    specs = sorted((repos | rows) - {""})
+    asked = "the repos and the knowledge base's rows ask" if rows else "the repos ask"
     return Pin(
         subject=subject,
         version=",".join(specs),
         origin="index",
         source=Source(
             kind="derived",
-            ref=f"uv picks it from the package index at install, within what the repos ask "
-            f"of {subject}",
+            ref=f"uv picks it from the package index at install, within what {asked} of {subject}",
         ),
     )
 
@@ -189,14 +203,18 @@ def environments(
         if problem.by_id[candidate].subject == "python"
     }
     stated = _hard_specs(problem)
+    chosen: dict[int, set[int]] = {}
+    for env, candidate in model.values:
+        chosen.setdefault(env, set()).add(candidate)
     for env, candidate in model.values:
         if env not in renumber:
             continue
         picked = problem.by_id[candidate]
         if picked.region:
             inside = {c for c, e in assign.items() if e == env}
+            bounds = _row_bounds(problem, picked.subject, chosen.get(env, set()))
             pins[renumber[env]].append(
-                _index_pin(stated.get(picked.subject, ()), picked.subject, inside)
+                _index_pin(stated.get(picked.subject, ()), picked.subject, inside, bounds)
             )
         else:
             missing = missing_rows(problem, picked) if picked.unverified else ()
@@ -210,6 +228,16 @@ def environments(
         )
         for n in sorted(members)
     )
+
+
+def _row_bounds(problem: SolverInput, subject: str, chosen: set[int]) -> list[str]:
+    """The specs the hard rows whose condition the environment's ``chosen`` candidates meet
+    put on ``subject``: the range the installer must keep to, which no repo states."""
+    return [
+        item.rule.then_spec
+        for item in problem.rules
+        if item.then_subject == subject and not item.soft and item.when & chosen
+    ]
 
 
 def conflict(problem: SolverInput, items: tuple[int, ...], kind: str) -> Conflict:

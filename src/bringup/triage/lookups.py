@@ -139,11 +139,32 @@ class CudaForArch(Mapping[str, str]):
                         said[capability] = text
         return said
 
+    @functools.cached_property
+    def _virtual(self) -> dict[str, str]:
+        """Compute capability -> the virtual architecture of a real-only one (its row's
+        ``virtual`` detail: sm_21's is compute_20)."""
+        kb = loaded(self._knowledge)
+        if kb is None:
+            return {}
+        return {
+            record.spec.removeprefix("=="): str(record.details["virtual"])
+            for record in kb.rule_records("gpus")
+            if isinstance(record.details.get("virtual"), str)
+        }
+
     def __getitem__(self, arch: str) -> str:
         found = _ARCH.match(arch)
         if found is None:
             raise KeyError(arch)
         capability = f"{int(found.group('major'))}.{found.group('minor')}"
+        virtual = self._virtual.get(capability)
+        if virtual is not None and arch.startswith("compute_") and arch != virtual:
+            # "compute_21 was removed in CUDA 9.0" beside CUDA 7.5 rejecting it (outsider17 D16)
+            real = f"sm_{arch.removeprefix('compute_')}"
+            return (
+                f"{arch} is not one of nvcc's virtual architectures: {real} is a real "
+                f"architecture, compiled from {virtual} (arch={virtual},code={real})"
+            )
         return f"{arch} {self._bounds[capability]}"
 
     def __iter__(self) -> Iterator[str]:

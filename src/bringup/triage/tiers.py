@@ -53,22 +53,27 @@ share and the fallback's other readings."""
 _WORDS = ("low", "medium", "high")
 
 
-def confidence_words(confidence: str, score: float) -> str:
+def confidence_words(confidence: str, score: float, confirmation: str = "unknown") -> str:
     """How sure a diagnosis is, in words a reader of ``explain`` can weigh: its confidence,
     at most what its score rests on allows (a vendor's knowledge, a code's meaning or a
     class of failure: medium; a catch-all, a shared symptom or a contradicted cause: low), and
     what that is. The score only orders
     diagnoses; ``--json`` keeps it."""
-    word, grounds = confidence_grounds(confidence, score)
+    word, grounds = confidence_grounds(confidence, score, confirmation)
     return f"{word}: {grounds}"
 
 
-def confidence_grounds(confidence: str, score: float) -> tuple[str, str]:
+def confidence_grounds(
+    confidence: str, score: float, confirmation: str = "unknown"
+) -> tuple[str, str]:
     """The confidence word of ``confidence_words`` and what it rests on, apart: the text and
-    ``--json`` say the same."""
-    if score >= CONFIRMED_FROM:
+    ``--json`` say the same. Only a snapshot's ``confirmation`` is said to confirm or
+    contradict: a score as low as a contradiction's may come from the log alone (a symptom
+    many causes share, of a vendor the log never names), and with no snapshot at all "the
+    snapshot contradicts it" was said (outsider17 D8)."""
+    if confirmation == "confirmed":
         cap, grounds = "high", "the snapshot confirms it"
-    elif score <= -CONFIRMED_FROM:
+    elif confirmation == "contradicted":
         cap, grounds = "low", "the snapshot contradicts it"
     elif score == PAIR_SCORE:
         cap, grounds = (

@@ -91,3 +91,18 @@ def torch_npu_installed(snapshot: Snapshot, arg: PredicateArg) -> Verdict:
         )
         return (not bool(arg), (absent,))
     return (bool(arg), (package_fact("torch-npu", *found),))
+
+
+@predicate("ascend_host", bool)
+def ascend_host(snapshot: Snapshot, arg: PredicateArg) -> Verdict:
+    """The host runs the Ascend stack (``false``: it does not): it counts NPUs, or torch_npu
+    is installed in the inspected interpreter. A pasted ``npu-smi info`` lists the NPUs and no
+    Python packages: the NPUs alone say whose host it is (outsider17 D8: on 2 x 910B4, the
+    CUDA path on an NPU host stayed unconfirmed under "reinstall the CUDA build of torch")."""
+    count = ok_fact(snapshot, ascend_keys.ASCEND_DEVICE_COUNT)
+    if count is not None and isinstance(count.value, int) and count.value > 0:
+        return (bool(arg), (count,))
+    held, facts = torch_npu_installed(snapshot, True)
+    if held is None:
+        return UNKNOWN
+    return (held == bool(arg), facts)

@@ -197,8 +197,14 @@ VOCABULARY = Vocabulary(
     # moving tensors to "npu"); torch alone sees no NPU
     torch_adapters=("torch_npu",),
     # MindSpore's builds for Ascend devices alone, named apart before the unified wheel of 1.8
-    # (Ascend/mindx-science@8e312c0 requirements.txt:3 ``mindspore_ascend==1.7.0``)
-    device_packages=("mindspore_ascend",),
+    # (Ascend/mindx-science@8e312c0 requirements.txt:3 ``mindspore_ascend==1.7.0``); vLLM's
+    # Ascend plugin (vllm-project/vllm-ascend README.md: "vLLM Ascend ... is a community
+    # maintained hardware plugin for running vLLM seamlessly on the Ascend NPU"); Triton for
+    # Ascend (triton-lang/triton-ascend docs/zh/release_note.md: hardware platform "Ascend
+    # NPU", products "Atlas A2/A3"): a repo whose route installs one runs on NPUs (outsider17
+    # D2: pillumina/verl_npu@2faa869 README.md:13-16 installs vllm-ascend, D3:
+    # ZyEng-Art/flash_attn_npu@aa59cd6 OPTIMIZATION_NOTES.md:306 names triton-ascend 3.2.1)
+    device_packages=("mindspore_ascend", "vllm_ascend", "triton_ascend"),
     # vLLM's plugin for Ascend NPUs (vllm-project/vllm-ascend); triton-ascend is not one: it
     # imports as ``triton``, the name CUDA's Triton has
     device_modules=("vllm_ascend",),
