@@ -196,6 +196,9 @@ def script_tools(
         # a build tool with a subject of its own (ninja) is ``route_needs``'s, below
         if program and known_subject(program) is None:
             places.append((program, command.line, command.text))
+        manager = _env_manager(argv)
+        if manager:  # FlagScale install/install-requirements.sh:69 ``conda create``
+            places.append((manager, command.line, command.text))
         packer, word = _compressor(argv)
         if packer:
             places.append((packer, line_of(lines, word, command.line), command.text))
@@ -210,12 +213,19 @@ The other tools a guide runs are the reader's own steps, not the build's: ``git 
 the reader gets the repo, ``unzip`` opens what the reader downloaded. Nor does building the
 documentation (``cd docs; make html``, torch-harmonics docs/install.md:132) build the repo."""
 _DOC_TARGETS = frozenset({"html", "latexpdf", "pdf", "doc", "docs", "man", "linkcheck", "help"})
+_ENV_MANAGERS = frozenset({"conda", "mamba", "micromamba"})
+_ENV_ACTIONS = frozenset({"create", "install", "activate", "env"})
+"""A guide's steps that make or enter a conda environment (``conda create -n QServe
+python=3.10 -y``, mit-han-lab/qserve README.md:65; ``conda activate base``,
+mediapipe-hand-ascend310b README.md:52; ``conda install -c rapidsai -c conda-forge rmm``,
+rapidsai/rmm README.md:39): the route needs the environment manager, which no system has by
+default."""
 
 
 def guide_tools(file: SourceFile, commands: Sequence[Command]) -> list[Requirement]:
-    """The build tools (``GUIDE_TOOLS``) a guide's build steps (``commands``) run, one
-    requirement per tool: its first place, the others in ``also_at``; and the interpreter and
-    build tools they run (``route_needs``)."""
+    """The build tools (``GUIDE_TOOLS``) and environment managers (``_ENV_MANAGERS``) a
+    guide's build steps (``commands``) run, one requirement per tool: its first place, the
+    others in ``also_at``; and the interpreter and build tools they run (``route_needs``)."""
     runs = [(command, argv) for command in commands for argv in _piped(command.argv)]
     places = []
     for command, argv in runs:
@@ -223,7 +233,17 @@ def guide_tools(file: SourceFile, commands: Sequence[Command]) -> list[Requireme
         targets = {word for word in argv[1:] if not word.startswith("-") and "=" not in word}
         if program in GUIDE_TOOLS and not targets & _DOC_TARGETS:
             places.append((program, command.line, command.text))
+        manager = _env_manager(argv)
+        if manager:
+            places.append((manager, command.line, command.text))
     return _cited(file, places) + route_needs(file, runs)
+
+
+def _env_manager(argv: tuple[str, ...]) -> str:
+    """The environment manager (``_ENV_MANAGERS``) ``argv`` makes or enters an environment
+    with, "" for none."""
+    manager, args = run_program(argv)
+    return manager if manager in _ENV_MANAGERS and args[:1] and args[0] in _ENV_ACTIONS else ""
 
 
 def _piped(argv: tuple[str, ...]) -> list[tuple[str, ...]]:
