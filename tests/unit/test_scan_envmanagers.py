@@ -2,14 +2,16 @@
 lines.
 
 Sources: mit-han-lab/qserve@de6a2ec6 README.md:65-70; zhouxzh/mediapipe_hand_ascend310b@c78d56dd
-README.md:51-52; FlagOpen/FlagScale (scan_eval22) install/install-requirements.sh:69-79.
+README.md:51-52; FlagOpen/FlagScale (scan_eval22) install/install-requirements.sh:69-79;
+xiaobingling93-pixel/Ascend-msmonitor@50b18674 plugin/cmake/Findglog.cmake:15-17.
 """
 
 from __future__ import annotations
 
+from bringup.scan.cmakelex import cmake_commands
 from bringup.scan.commands import commands_of, joined_lines
 from bringup.scan.extraction import SourceFile
-from bringup.scan.runtools import guide_tools, script_tools
+from bringup.scan.runtools import cmake_tools, guide_tools, script_tools
 
 
 def _needs(rel: str, text: str, *, script: bool = False) -> list[tuple[str, str, int | None]]:
@@ -54,3 +56,20 @@ def test_an_install_script_creating_its_environment_needs_conda() -> None:
 def test_asking_conda_about_itself_makes_no_environment() -> None:
     # constructed: a version probe and an info query
     assert _needs("README.md", "conda --version\nconda info --envs\n") == []
+
+
+def test_a_configure_for_the_makefile_generator_needs_make() -> None:
+    # xiaobingling93-pixel/Ascend-msmonitor@50b18674 plugin/cmake/Findglog.cmake:15-17
+    text = (
+        "execute_process(\n"
+        "    WORKING_DIRECTORY ${DIR_NAME}\n"
+        '    COMMAND cmake -S . -B build -G "Unix Makefiles" -DBUILD_SHARED_LIBS=OFF'
+        " -DBUILD_TESTING=OFF\n"
+        "    RESULT_VARIABLE RESULT\n"
+        ")\n"
+    )
+    file = SourceFile(ref="Findglog.cmake", rel="plugin/cmake/Findglog.cmake", text=text)
+    found = cmake_tools(file, cmake_commands(text), text.split("\n"))
+    assert [(r.subject, r.spec, r.source.line) for r in found] == [("system_package", "make", 3)]
+    ninja = "execute_process(COMMAND cmake -S . -B build -G Ninja)\n"  # constructed
+    assert [r.spec for r in cmake_tools(file, cmake_commands(ninja), ninja.split("\n"))] == []

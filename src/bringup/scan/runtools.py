@@ -33,7 +33,7 @@ import msgspec
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.cmakelex import CMakeCommand, line_of
-from bringup.scan.commands import Command, run_program
+from bringup.scan.commands import Command, option_value, run_program
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted
 from bringup.scan.pynodes import nodes
@@ -82,8 +82,12 @@ SUBPROCESS_CALLS = frozenset(
 
 def _program(argv: Iterable[str]) -> str:
     """The tool a command needs, past ``sudo``, a branch's ``then`` and the like; empty when
-    it runs none of ``RUN_TOOLS`` or only queries or probes one."""
+    it runs none of ``RUN_TOOLS`` or only queries or probes one. A configure for the Makefile
+    generator (``cmake -S . -B build -G "Unix Makefiles"``, msmonitor plugin/cmake/
+    Findglog.cmake:17) needs ``make``, which the build it sets up runs."""
     program, args = run_program(tuple(argv))
+    if program == "cmake" and option_value(args, "-G").strip("\"'").lower() == "unix makefiles":
+        return "make"  # the configure writes Makefiles, which the build then runs
     rest = [w for w in args if not w.startswith("-") or w in _PROBES]
     if program not in RUN_TOOLS or (rest[:1] and rest[0] in _PROBES):
         return ""
