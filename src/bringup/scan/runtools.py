@@ -14,7 +14,8 @@ after its configure (amct build.sh:165 ``make all ${VERBOSE} -j${THREAD_NUM}``, 
 setup.py:84 ``check_call(["make", "install", "-j17"])``, MindIE-LLM
 cmake/open_source_build/openssl.cmake:37 ``execute_process(COMMAND make -j${THREAD_NUM})``).
 CMake's own generator is no such run: ``cmake --build`` and ExternalProject's ``$(MAKE)`` use
-whatever generator the configure chose. One ``system_package`` per tool and file, cited where
+whatever generator the configure chose; a configure that chooses the Makefile one
+(``-G "Unix Makefiles"``) runs make. One ``system_package`` per tool and file, cited where
 the file first runs it, the later places in ``also_at``.
 
 Only tools a minimal system may lack are named: the shell's own utilities (``sed``, ``tar``,
