@@ -7,7 +7,7 @@ ascend910b on the same line).
 
 from __future__ import annotations
 
-from bringup.scan.cmakepresets import generator_tools, preset_chips
+from bringup.scan.cmakepresets import preset_chips
 from bringup.scan.extraction import SourceFile
 from bringup.scan.walk import classify
 
@@ -41,22 +41,3 @@ def test_a_value_on_the_key_s_line_and_words_that_name_no_chip() -> None:
         '    "value": "/home/HwHiAiUser/Ascend/ascend-toolkit/latest"}\n'
     )
     assert _chips(text) == [("910B,310P", 1, False)]
-
-
-def test_the_generator_a_preset_names_is_the_build_tool_it_runs() -> None:
-    # ascendc-competition-s3 basic/asinh/asinh/CMakePresets.json:12-13 (msopgen's presets)
-    text = (
-        '            "description": "Default build using Unix Makefiles generator",\n'
-        '            "generator": "Unix Makefiles",\n'
-    )
-    file = SourceFile(ref="CMakePresets.json", rel="CMakePresets.json", text=text)
-    assert [(r.subject, r.spec, r.source.line) for r in generator_tools(file)] == [
-        ("system_package", "make", 2)
-    ]
-    # constructed: Ninja is a subject of its own; a Visual Studio generator runs neither
-    ninja = SourceFile(
-        ref="CMakePresets.json",
-        rel="CMakePresets.json",
-        text='"generator": "Ninja",\n"generator": "Visual Studio 17 2022",\n',
-    )
-    assert [(r.subject, r.spec) for r in generator_tools(ninja)] == [("ninja", "")]

@@ -8,11 +8,6 @@ CMake: the same statement as ``set(ASCEND_COMPUTE_UNIT ascend910b …)`` in a CM
 as ``kernelchips`` reads that (a vendor's word glued to a chip name, any of them, soft). A
 value is read on its key's line (``"SOC_VERSION": "ascend910b"``) or on the ``"value"`` line
 of the object the key opens.
-
-The presets also name the generator the configure writes for (``"generator": "Unix
-Makefiles"``, the same file's line 13 in ascendc-competition-s3 basic/asinh/asinh/
-CMakePresets.json): ``cmake --preset`` then builds with ``make`` (or ``ninja`` for ``"Ninja"``),
-which a minimal system may lack; a Visual Studio or Xcode generator is another platform's.
 """
 
 from __future__ import annotations
@@ -21,7 +16,6 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.kernelchips import build_chips, chip_list
-from bringup.subjects import subject as known_subject
 
 CMAKE_PRESETS = "cmake_presets"
 """The kind of ``CMakePresets.json`` and ``CMakeUserPresets.json``."""
@@ -31,9 +25,6 @@ _VARIABLE = lazyre.compile(r'^\s{0,80}"(\w{1,80})"\s{0,8}:\s{0,8}(?:"([^"]{0,200
 """A cache variable: its value on the line (group 2), or the object that holds it opened."""
 _VALUE = lazyre.compile(r'^\s{0,80}"value"\s{0,8}:\s{0,8}"([^"]{0,200})"')
 _WORDS = lazyre.compile(r"[;,\s]+")
-_GENERATOR = lazyre.compile(r'^\s{0,80}"generator"\s{0,8}:\s{0,8}"([^"]{1,80})"')
-_GENERATOR_TOOLS = {"unix makefiles": "make", "ninja": "ninja", "ninja multi-config": "ninja"}
-"""The build tool each Unix generator runs (CMake's cmake-generators(7) manual)."""
 
 
 def _chips(value: str) -> list[str]:
@@ -63,27 +54,5 @@ def preset_chips(file: SourceFile) -> list[Requirement]:
     return chip_list(file, places, f"presets build for {', '.join(places)}")
 
 
-def generator_tools(file: SourceFile) -> list[Requirement]:
-    """The build tool each generator a preset names runs, once per tool at its first line:
-    ``ninja`` is a subject of its own, ``make`` a ``system_package``."""
-    found: dict[str, Requirement] = {}
-    for index, line in enumerate(file.text.splitlines(), 1):
-        named = _GENERATOR.match(line)
-        generator = named.group(1) if named is not None else ""
-        tool = _GENERATOR_TOOLS.get(generator.lower())
-        if tool is None or tool in found:
-            continue
-        said = f'{file.rel} configures for the "{generator}" generator: the build runs {tool}'
-        subject = known_subject(tool)
-        found[tool] = file.requirement(
-            subject.name if subject is not None else "system_package",
-            "" if subject is not None else tool,
-            index,
-            text=said,
-            confidence="medium",
-        )
-    return list(found.values())
-
-
 def extract_cmake_presets(file: SourceFile) -> Extraction:
-    return Extraction(requirements=(*preset_chips(file), *generator_tools(file)))
+    return Extraction(requirements=tuple(preset_chips(file)))
