@@ -13,6 +13,7 @@ from bringup.scan.commands import Command
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, fetched
 from bringup.scan.kernelheaders import kernel_headers
+from bringup.scan.makecompilers import make_compilers
 from bringup.scan.makeflags import last_values, makefile_flags
 from bringup.scan.makeos import uname_branches
 from bringup.scan.makerules import read_makefile, recipe_commands
@@ -70,6 +71,7 @@ def extract_makefile(file: SourceFile) -> Extraction:
         *stopping_variables(file),
         *makefile_flags(file),
         *kernel_headers(file),
+        *make_compilers(file),
     ]
     values = last_values(file.text)
     for rule in read_makefile(file.text).rules:

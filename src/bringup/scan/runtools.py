@@ -14,7 +14,8 @@ after its configure (amct build.sh:165 ``make all ${VERBOSE} -j${THREAD_NUM}``, 
 setup.py:84 ``check_call(["make", "install", "-j17"])``, MindIE-LLM
 cmake/open_source_build/openssl.cmake:37 ``execute_process(COMMAND make -j${THREAD_NUM})``).
 CMake's own generator is no such run: ``cmake --build`` and ExternalProject's ``$(MAKE)`` use
-whatever generator the configure chose. One ``system_package`` per tool and file, cited where
+whatever generator the configure chose; a configure that chooses the Makefile one
+(``-G "Unix Makefiles"``) runs make. One ``system_package`` per tool and file, cited where
 the file first runs it, the later places in ``also_at``.
 
 Only tools a minimal system may lack are named: the shell's own utilities (``sed``, ``tar``,
@@ -28,10 +29,12 @@ import ast
 import re
 from collections.abc import Collection, Iterable, Sequence
 
+import msgspec
+
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.cmakelex import CMakeCommand, line_of
-from bringup.scan.commands import Command, run_program
+from bringup.scan.commands import Command, option_value, run_program
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted
 from bringup.scan.pynodes import nodes
@@ -80,8 +83,12 @@ SUBPROCESS_CALLS = frozenset(
 
 def _program(argv: Iterable[str]) -> str:
     """The tool a command needs, past ``sudo``, a branch's ``then`` and the like; empty when
-    it runs none of ``RUN_TOOLS`` or only queries or probes one."""
+    it runs none of ``RUN_TOOLS`` or only queries or probes one. A configure for the Makefile
+    generator (``cmake -S . -B build -G "Unix Makefiles"``, msmonitor plugin/cmake/
+    Findglog.cmake:17) needs ``make``, which the build it sets up runs."""
     program, args = run_program(tuple(argv))
+    if program == "cmake" and option_value(args, "-G").strip("\"'").lower() == "unix makefiles":
+        return "make"  # the configure writes Makefiles, which the build then runs
     rest = [w for w in args if not w.startswith("-") or w in _PROBES]
     if program not in RUN_TOOLS or (rest[:1] and rest[0] in _PROBES):
         return ""
@@ -194,6 +201,9 @@ def script_tools(
         # a build tool with a subject of its own (ninja) is ``route_needs``'s, below
         if program and known_subject(program) is None:
             places.append((program, command.line, command.text))
+        manager = _env_manager(argv)
+        if manager:  # FlagScale install/install-requirements.sh:69 ``conda create``
+            places.append((manager, command.line, command.text))
         packer, word = _compressor(argv)
         if packer:
             places.append((packer, line_of(lines, word, command.line), command.text))
@@ -208,12 +218,19 @@ The other tools a guide runs are the reader's own steps, not the build's: ``git 
 the reader gets the repo, ``unzip`` opens what the reader downloaded. Nor does building the
 documentation (``cd docs; make html``, torch-harmonics docs/install.md:132) build the repo."""
 _DOC_TARGETS = frozenset({"html", "latexpdf", "pdf", "doc", "docs", "man", "linkcheck", "help"})
+_ENV_MANAGERS = frozenset({"conda", "mamba", "micromamba"})
+_ENV_ACTIONS = frozenset({"create", "install", "activate", "env"})
+"""A guide's steps that make or enter a conda environment (``conda create -n QServe
+python=3.10 -y``, mit-han-lab/qserve README.md:65; ``conda activate base``,
+mediapipe-hand-ascend310b README.md:52; ``conda install -c rapidsai -c conda-forge rmm``,
+rapidsai/rmm README.md:39): the route needs the environment manager, which no system has by
+default."""
 
 
 def guide_tools(file: SourceFile, commands: Sequence[Command]) -> list[Requirement]:
-    """The build tools (``GUIDE_TOOLS``) a guide's build steps (``commands``) run, one
-    requirement per tool: its first place, the others in ``also_at``; and the interpreter and
-    build tools they run (``route_needs``)."""
+    """The build tools (``GUIDE_TOOLS``) and environment managers (``_ENV_MANAGERS``) a
+    guide's build steps (``commands``) run, one requirement per tool: its first place, the
+    others in ``also_at``; and the interpreter and build tools they run (``route_needs``)."""
     runs = [(command, argv) for command in commands for argv in _piped(command.argv)]
     places = []
     for command, argv in runs:
@@ -221,7 +238,17 @@ def guide_tools(file: SourceFile, commands: Sequence[Command]) -> list[Requireme
         targets = {word for word in argv[1:] if not word.startswith("-") and "=" not in word}
         if program in GUIDE_TOOLS and not targets & _DOC_TARGETS:
             places.append((program, command.line, command.text))
+        manager = _env_manager(argv)
+        if manager:
+            places.append((manager, command.line, command.text))
     return _cited(file, places) + route_needs(file, runs)
+
+
+def _env_manager(argv: tuple[str, ...]) -> str:
+    """The environment manager (``_ENV_MANAGERS``) ``argv`` makes or enters an environment
+    with, "" for none."""
+    manager, args = run_program(argv)
+    return manager if manager in _ENV_MANAGERS and args[:1] and args[0] in _ENV_ACTIONS else ""
 
 
 def _piped(argv: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -348,7 +375,8 @@ def device_probes(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     """The drivers whose status program ``setup.py`` runs or looks for to detect the devices
     it builds for (``subprocess.check_output(["nvidia-smi", "--query-gpu=compute_cap", ...])``,
     ``shutil.which("npu-smi")``): the program ships with the driver, so the build's probe
-    needs it. Soft: a build that finds no device may fall back to a default target."""
+    needs it. Soft: a build that finds no device may fall back to a default target. Each
+    probe is cited (uccl ep/setup.py:217 asks the GPU's name, :231 its compute capability)."""
     programs = {command[0]: subject for command, subject in status_commands()}
     names = imported_names(tree)
     found: dict[str, Requirement] = {}
@@ -358,7 +386,10 @@ def device_probes(file: SourceFile, tree: ast.Module) -> list[Requirement]:
         runs = runs_program(node, names)
         words = _words(node.args[0]) if runs or called_name(node, names) == "shutil.which" else []
         subject = programs.get(words[0].rsplit("/", 1)[-1]) if words else None
-        if subject is not None and subject not in found:
+        if subject is not None and subject in found:  # a later probe, cited beside the first
+            also = (*found[subject].also_at, file.source(_named_at(node.args[0])))
+            found[subject] = msgspec.structs.replace(found[subject], also_at=also)
+        elif subject is not None:
             does = f"runs {' '.join(words)}" if runs else f"looks for {words[0]}"
             found[subject] = file.requirement(
                 subject,

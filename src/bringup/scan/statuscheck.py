@@ -220,3 +220,46 @@ def container_drivers(file: SourceFile, joined: list[LogicalLine]) -> list[Requi
         for command in commands_of(lines)
         for r in mounted_drivers(command.argv, command.lines, file.source(command.line), hard=True)
     ]
+
+
+_LOOKS_FOR = lazyre.compile(r"(?:\bcommand\s+-v|\bwhich|\btype|\bhash)\s+$")
+"""What asks only whether a program is there (``command -v nvidia-smi &>/dev/null``)."""
+_NOT_RUN = ("#", "echo", "printf")
+"""A comment, or a line that only prints the tool's name."""
+
+
+def script_driver_runs(file: SourceFile) -> list[Requirement]:
+    """The drivers whose status tool a script runs, with any arguments and also inside a
+    command substitution (``NUM_GPUS=`nvidia-smi -L | wc -l```, NVIDIA/multi-gpu-programming-
+    models@9a600f5e test.sh:65; ``npu-smi info`` in a loop, alphafold3-pytorch-npu
+    npu-info.sh:14): the tool ships with the driver and runs only through it. One soft
+    requirement per driver, cited at its first run, the later ones in ``also_at``; a line
+    that only looks for the tool (``command -v``) runs nothing."""
+    programs = {command[0]: subject for command, subject in status_commands()}
+    if not any(program in file.text for program in programs):
+        return []
+    pattern = re.compile(
+        r"(?<![\w/.-])(?:\S*/)?(" + "|".join(map(re.escape, programs)) + r")(?![\w.-])"
+    )
+    found: dict[str, Requirement] = {}
+    for number, line in enumerate(file.text.splitlines(), 1):
+        code = line.strip()
+        if code.startswith(_NOT_RUN):
+            continue
+        run = next(
+            (r for r in pattern.finditer(code) if not _LOOKS_FOR.search(code[: r.start()])), None
+        )
+        if run is None:
+            continue
+        subject = programs[run.group(1)]
+        first = found.get(subject)
+        if first is not None:
+            found[subject] = msgspec.structs.replace(
+                first, also_at=(*first.also_at, file.source(number))
+            )
+            continue
+        said = f"{file.rel} runs {code[:120]}{CHECKS}"
+        found[subject] = file.requirement(
+            subject, "", number, text=said, confidence="medium", hard=False
+        )
+    return list(found.values())
