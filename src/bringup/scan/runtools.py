@@ -29,8 +29,6 @@ import ast
 import re
 from collections.abc import Collection, Iterable, Sequence
 
-import msgspec
-
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.cmakelex import CMakeCommand, line_of
@@ -375,8 +373,7 @@ def device_probes(file: SourceFile, tree: ast.Module) -> list[Requirement]:
     """The drivers whose status program ``setup.py`` runs or looks for to detect the devices
     it builds for (``subprocess.check_output(["nvidia-smi", "--query-gpu=compute_cap", ...])``,
     ``shutil.which("npu-smi")``): the program ships with the driver, so the build's probe
-    needs it. Soft: a build that finds no device may fall back to a default target. Each
-    probe is cited (uccl ep/setup.py:217 asks the GPU's name, :231 its compute capability)."""
+    needs it. Soft: a build that finds no device may fall back to a default target."""
     programs = {command[0]: subject for command, subject in status_commands()}
     names = imported_names(tree)
     found: dict[str, Requirement] = {}
@@ -386,10 +383,7 @@ def device_probes(file: SourceFile, tree: ast.Module) -> list[Requirement]:
         runs = runs_program(node, names)
         words = _words(node.args[0]) if runs or called_name(node, names) == "shutil.which" else []
         subject = programs.get(words[0].rsplit("/", 1)[-1]) if words else None
-        if subject is not None and subject in found:  # a later probe, cited beside the first
-            also = (*found[subject].also_at, file.source(_named_at(node.args[0])))
-            found[subject] = msgspec.structs.replace(found[subject], also_at=also)
-        elif subject is not None:
+        if subject is not None and subject not in found:
             does = f"runs {' '.join(words)}" if runs else f"looks for {words[0]}"
             found[subject] = file.requirement(
                 subject,

@@ -47,7 +47,7 @@ from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
 from bringup.scan.shellos import os_probe
 from bringup.scan.shellruns import run_scripts
-from bringup.scan.statuscheck import container_drivers, driver_named, script_driver_runs
+from bringup.scan.statuscheck import container_drivers, driver_named
 from bringup.scan.stepkinds import most_devices, step_kind
 from bringup.scan.sysdeps import installed_packages
 
@@ -461,7 +461,6 @@ def extract_shell(file: SourceFile, joined: list[LogicalLine] | None = None) -> 
         + compilers(file, cmake=False)
         + (shell_vocabulary(file, joined) if repo_level else [])
         + (os_probe(file) if repo_level else [])
-        + (script_driver_runs(file) if repo_level else [])
         + installs
         + (cloned_dependencies(file, commands, installs) if repo_level else [])
         + (handed_homes(file, joined, _homes()) if repo_level else [])
