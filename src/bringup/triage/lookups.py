@@ -143,7 +143,7 @@ class CudaForArch(Mapping[str, str]):
     def _virtual(self) -> dict[str, str]:
         """Compute capability -> the virtual architecture of a real-only one (its row's
         ``virtual`` detail: sm_21's is compute_20)."""
-        kb = loaded(self._knowledge)
+        kb = loaded(self.knowledge)
         if kb is None:
             return {}
         return {
