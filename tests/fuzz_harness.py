@@ -16,10 +16,11 @@ import io
 import json
 import random
 import shutil
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from cpuclock import cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -178,17 +179,17 @@ class Tally:
 
 
 def run_one(argv: list[str]) -> tuple[str | None, str | None, float]:
-    """Run ``argv`` in-process: (a crash, an envelope problem, seconds taken)."""
+    """Run ``argv`` in-process: (a crash, an envelope problem, CPU seconds taken)."""
     from bringup.cli.main import main
 
     out, err = io.StringIO(), io.StringIO()
-    started = time.perf_counter()
+    started = cpu_seconds()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             code = main(argv)
         except BaseException as escaped:
-            return f"{type(escaped).__name__}: {escaped}", None, time.perf_counter() - started
-    took = time.perf_counter() - started
+            return f"{type(escaped).__name__}: {escaped}", None, cpu_seconds() - started
+    took = cpu_seconds() - started
     if code not in (0, 1, 2):
         return f"exit {code}: {err.getvalue()[-400:]}", None, took
     try:

@@ -6,7 +6,6 @@ script."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from bringup.model import Component
@@ -15,6 +14,7 @@ from bringup.model.source import file_source
 from bringup.plan.downloads import downloads_here
 from bringup.scan import scan_stack
 from bringup.scan.buildruns import named_at
+from cpuclock import cpu_seconds
 
 MAKEFILE = (
     ".PHONY: all download build install docs\nall: download build\n\ndownload:\n"
@@ -61,7 +61,7 @@ def test_a_path_is_named_as_a_whole_word_only() -> None:
     assert named_at("x\n\tbash ./scripts/download.sh\n", "scripts/download.sh") == 2
     assert named_at("\tbash scripts/download.sh.bak\n", "scripts/download.sh") is None
     assert named_at("\tbash myscripts/download.sh\n", "scripts/download.sh") is None
-    start = time.monotonic()
+    start = cpu_seconds()
     for hostile in ("scripts/" * 6_000, "a" * 50_000, "./" * 25_000 + "scripts/download.s"):
         assert named_at(hostile, "scripts/download.sh") is None
-    assert time.monotonic() - start < 2.0
+    assert cpu_seconds() - start < 2.0

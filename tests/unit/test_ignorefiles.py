@@ -12,6 +12,7 @@ from pathlib import Path
 
 from bringup.run.fingerprint import stat_tree
 from bringup.run.ignorefiles import Rule, ignored, read_rules
+from cpuclock import cpu_seconds
 
 
 def _rules(tmp_path: Path, text: str, base: str = "") -> list[Rule]:
@@ -75,13 +76,12 @@ def test_a_rule_git_cannot_read_or_too_wild_to_match_quickly_ignores_nothing(
     """review30: "[^]" raised re.error out of the fingerprint (a traceback, exit 3), and
     ``*a*a*a*a*a*a*a*a*a*a*b`` against a name of 120 a's did not finish in a minute. Both are
     left out: their files count, so a step is at worst run again."""
-    import time
 
     (tmp_path / ".gitignore").write_text(
         "[^]\n[z-a]\n*a*a*a*a*a*a*a*a*a*a*b\n*.log\n", encoding="utf-8"
     )
     rules = read_rules(tmp_path / ".gitignore", "")
-    started = time.monotonic()
+    started = cpu_seconds()
     assert not ignored(rules, "a" * 120, False)
-    assert time.monotonic() - started < 5
+    assert cpu_seconds() - started < 5
     assert ignored(rules, "run.log", False)

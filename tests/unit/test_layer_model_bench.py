@@ -3,10 +3,10 @@ and reads a hostile line in bounded time."""
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 
 from bench_modules import bench_module
+from cpuclock import cpu_seconds
 
 layer_model = bench_module("layer_model")
 heldout = bench_module("heldout")
@@ -26,9 +26,9 @@ def test_no_held_out_case_is_a_training_case() -> None:
 
 def test_words_of_a_hostile_line_in_bounded_time() -> None:
     line = ("a" * 5000 + "1" * 5000 + " import_error ") * 5
-    started = time.perf_counter()
+    started = cpu_seconds()
     found = layer_model.words(line)
-    assert time.perf_counter() - started < 2.0
+    assert cpu_seconds() - started < 2.0
     assert found == {"a" * 24}  # only the line's first MAX_TEXT characters are read
     assert layer_model.words("ImportError: libhccl.so: cannot open") == {
         "importerror",

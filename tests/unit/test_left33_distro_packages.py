@@ -29,6 +29,7 @@ from bringup.scan.commands import parse_commands
 from bringup.scan.extraction import SourceFile
 from bringup.scan.sysdeps import installed_packages
 from bringup.solve.needs import need_checks
+from cpuclock import cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = ROOT / "tests" / "fixtures" / "hosts" / "linux-x86_64-debian12-cuda13-toolkit-no-driver"
@@ -85,12 +86,11 @@ def test_installed_packages_of_the_status_file_with_their_lines() -> None:
 
 
 def test_a_status_file_of_hostile_length_reads_in_linear_time() -> None:
-    import time
 
     hostile = ("Package: " + "a" * 50_000 + "\n") * 20 + ("Status: install ok installed\n" * 2000)
-    started = time.monotonic()
+    started = cpu_seconds()
     dpkg_installed(hostile * 10)
-    assert time.monotonic() - started < 2.0
+    assert cpu_seconds() - started < 2.0
 
 
 class _Rpm:

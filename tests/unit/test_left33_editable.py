@@ -5,13 +5,13 @@ says nothing of it (pybind/python_example@f74b207) keeps the guess."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from bringup.model import Step, file_source
 from bringup.scan.editable import not_editable, says_unsupported
 from bringup.scan.repo import scan_repo
 from bringup.scan.walk import RepoFile
+from cpuclock import cpu_seconds
 
 CMAKE_EXAMPLE_37 = (
     "- Modern editable installs are not supported (scikit-build-core doesn't support them "
@@ -29,9 +29,9 @@ def test_the_sentence_and_its_kin_say_unsupported() -> None:
 
 def test_a_hostile_line_is_read_in_linear_time() -> None:
     for line in ("editable " * 6000, "editable installs are " * 2500, "does not " * 6000):
-        started = time.monotonic()
+        started = cpu_seconds()
         says_unsupported(line)
-        assert time.monotonic() - started < 2.0
+        assert cpu_seconds() - started < 2.0
 
 
 def _guess() -> Step:

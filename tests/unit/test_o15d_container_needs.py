@@ -17,6 +17,7 @@ from bringup.model import Step, file_source, keys
 from bringup.scan.containerimage import script_image, with_image
 from bringup.scan.extraction import SourceFile
 from bringup.scan.scriptneeds import container_runtime
+from cpuclock import cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = ROOT / "tests" / "fixtures" / "hosts" / "linux-x86_64-debian12-cuda13-toolkit-no-driver"
@@ -116,10 +117,9 @@ def test_check_says_both(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_a_hostile_script_is_read_in_time() -> None:
-    import time
 
     for text in ("docker run " + "-v x " * 10_000, "docker run " * 5_000, "a=" * 25_000):
-        start = time.perf_counter()
+        start = cpu_seconds()
         script_image(text)
         container_runtime(SourceFile(ref="x.sh", rel="x.sh", text=text))
-        assert time.perf_counter() - start < 2
+        assert cpu_seconds() - start < 2

@@ -20,6 +20,7 @@ from bringup.cli.main import main
 from bringup.scan.docs import extract_docs
 from bringup.scan.docsamples import as_route
 from bringup.scan.extraction import SourceFile
+from cpuclock import cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = ROOT / "tests" / "fixtures" / "hosts" / "linux-x86_64-debian12-cuda13-toolkit-no-driver"
@@ -153,9 +154,8 @@ def test_the_run_waits_for_the_npus_its_build_links(
 
 
 def test_a_hostile_heading_is_read_in_time() -> None:
-    import time
 
     for heading in ("样例" * 25_000, "run the " + "sample " * 7_000, "1." * 25_000):
-        start = time.perf_counter()
+        start = cpu_seconds()
         as_route(heading)
-        assert time.perf_counter() - start < 2
+        assert cpu_seconds() - start < 2

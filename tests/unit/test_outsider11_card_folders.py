@@ -10,6 +10,7 @@ from bringup.model import file_source
 from bringup.model.requirements import Step
 from bringup.scan.stepfiles import StepFiles, device_of_tests
 from bringup.scan.testdevices import folder_devices, stated_devices
+from cpuclock import cpu_seconds
 
 # zzhx1/vllm-ascend@5e3907448c53a8d48a89b06635427b83ccfc7756
 # tests/e2e/pull_request/four_card/_310p/test_dense_model_310p.py:18,36-47
@@ -106,7 +107,6 @@ def test_a_size_given_to_a_stand_in_or_set_on_a_config_is_no_device_count() -> N
 
 
 def test_the_call_a_size_is_given_to_is_found_in_bounded_time() -> None:
-    import time
 
     for line in (
         "tensor_parallel_size=2 " * 2200,
@@ -114,6 +114,6 @@ def test_the_call_a_size_is_given_to_is_found_in_bounded_time() -> None:
         "(" * 50_000 + "world_size=2",
         "Config" * 8000 + "(world_size=2)",
     ):
-        started = time.monotonic()
+        started = cpu_seconds()
         stated_devices(line)
-        assert time.monotonic() - started < 2.0
+        assert cpu_seconds() - started < 2.0

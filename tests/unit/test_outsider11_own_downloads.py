@@ -10,6 +10,7 @@ import msgspec
 from bringup.model import Component, file_source
 from bringup.model.requirements import Step
 from bringup.plan.downloads import downloads_here
+from cpuclock import cpu_seconds
 from solve_inputs import requirement
 
 ROOT = "/work/repos/cuda-kernel-uv"  # the scan cites a checkout given by its path so
@@ -62,10 +63,9 @@ def test_a_script_run_through_a_shell_string_or_as_a_module_makes_its_download()
 
 
 def test_a_long_shell_string_is_read_in_bounded_time() -> None:
-    import time
 
     repo = _repo(f"{ROOT}/setup.sh:77")
     for text in ("a" * 50_000, " -m" * 16_000, "x;" * 25_000, "setup.sh " * 5_000):
-        started = time.monotonic()
+        started = cpu_seconds()
         downloads_here(_build("sh", "-c", text), repo)
-        assert time.monotonic() - started < 2.0
+        assert cpu_seconds() - started < 2.0

@@ -6,11 +6,11 @@ importable in the build, pip's build isolation) and setup.py:101-102 (a +cpu tor
 from __future__ import annotations
 
 import re
-import time
 
 from bringup.triage import explain_text
 from bringup.triage.fallbackrules import builtin_rules
 from bringup.triage.loader import load_signatures
+from cpuclock import cpu_seconds
 
 NO_TORCH = (
     "  Running setup.py develop for auto_gptq\n"
@@ -60,6 +60,6 @@ def test_the_new_forms_take_linear_work_on_a_hostile_line() -> None:
     ]
     for pattern in (rule.pattern, *signature.record.patterns):
         for text in hostile:
-            start = time.perf_counter()
+            start = cpu_seconds()
             re.search(pattern, text)
-            assert time.perf_counter() - start < 2.0, pattern
+            assert cpu_seconds() - start < 2.0, pattern

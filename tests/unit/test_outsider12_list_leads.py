@@ -3,10 +3,9 @@ purpose's (outsider12 #11)."""
 
 from __future__ import annotations
 
-import time
-
 from bringup.scan.docs import extract_docs
 from bringup.scan.listleads import lead_purpose
+from cpuclock import cpu_seconds
 from scan_needs import source_file
 
 MARLIN = "IST-DASLab/marlin@2f6d7c10e124b3c5fa29ff8d77d568bd7af3274c"
@@ -53,6 +52,6 @@ def test_a_lead_without_an_addition_or_a_purpose_leaves_the_items_the_repo_s() -
 
 def test_the_lead_pattern_is_linear_on_a_hostile_line() -> None:
     hostile = ["For " + "ab1 " * 12_500 + ":", "* `x`"]
-    started = time.perf_counter()
+    started = cpu_seconds()
     assert lead_purpose(hostile, 1) == ""
-    assert time.perf_counter() - started < 2
+    assert cpu_seconds() - started < 2

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from bringup.scan.devices import chips_in
 from bringup.scan.extraction import SourceFile
 from bringup.scan.modelchips import model_chips
 from bringup.scan.prose_vocabulary import vocabulary
+from cpuclock import cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[2]
 PHOTO = ROOT / "tests/fixtures/repos/outsider12/photo-translator-ascend"
@@ -77,8 +77,8 @@ def test_up_says_nothing_ran_and_exits_1(
 def test_the_new_patterns_stay_linear_on_a_hostile_line() -> None:
     lines = ["Ascend" * 9000, "ascend310" * 6000, "--soc_version=" * 4000, "a1" * 25_000]
     lines.append("--soc_version= " + "a" * 50_000)
-    start = time.monotonic()
+    start = cpu_seconds()
     for line in lines:
         list(vocabulary().chip.finditer(line))
         model_chips(SourceFile(ref="x.sh", rel="x.sh", text=f"atc {line}\n"))
-    assert time.monotonic() - start < 2.0
+    assert cpu_seconds() - start < 2.0

@@ -8,12 +8,12 @@ Ascend/MultimodalSDK@916d29e1 examples/AutoOptimizeAndSample/test.sh:53 (the ima
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from bringup.scan import scan_stack
 from bringup.scan.extraction import SourceFile
 from bringup.scan.scriptimages import script_images
+from cpuclock import cpu_seconds
 
 MULTIMODAL = (
     'VRAG_IMAGE_NAME="swr.cn-south-1.myhuaweicloud.com/ascendhub/cann:9.0.0-910b-ubuntu22.04-py3.11"\n'
@@ -77,7 +77,7 @@ def test_the_unversioned_finding_names_the_release_the_image_carries(tmp_path: P
 
 def test_the_words_pass_a_hostile_line_in_time() -> None:
     lines = ["a/b:" * 12_500, "nvidia/cuda:" + "1" * 50_000, "x" * 50_000, "${" * 25_000]
-    start = time.monotonic()
+    start = cpu_seconds()
     for line in lines:
         script_images(SourceFile(ref="x.sh", rel="x.sh", text=line + "\n"))
-    assert time.monotonic() - start < 2.0
+    assert cpu_seconds() - start < 2.0

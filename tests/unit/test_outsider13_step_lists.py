@@ -12,6 +12,7 @@ from pathlib import Path
 
 from bringup.model import Requirement
 from bringup.scan.repo import scan_repo
+from cpuclock import cpu_seconds
 
 STARFISH = """## Documentation
 ### Environment
@@ -83,7 +84,6 @@ def test_a_comment_in_a_fenced_block_is_no_heading(tmp_path: Path) -> None:
 def test_each_guide_is_read_once_whatever_its_steps() -> None:
     # a guide of 20,000 install lines under a tests heading: each line's section was read
     # again from the top (quadratic: minutes for the whole scan)
-    import time
 
     from bringup.model import Step, file_source
     from bringup.scan.steplists import installed_lists
@@ -109,9 +109,9 @@ def test_each_guide_is_read_once_whatever_its_steps() -> None:
         "x/README.md": ("README.md", text),
         "x/requirements_dev.txt": ("requirements_dev.txt", ""),
     }
-    started = time.perf_counter()
+    started = cpu_seconds()
     assert installed_lists(steps, {"tests": [listed]}, guides) == []
-    assert time.perf_counter() - started < 2.0
+    assert cpu_seconds() - started < 2.0
     assert installed_lists(
         steps, {"tests": [listed]}, {**guides, "x/README.md": ("README.md", text[10:])}
     ) == [listed]

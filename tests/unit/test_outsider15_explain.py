@@ -6,7 +6,6 @@ it."""
 
 from __future__ import annotations
 
-import time
 from typing import Optional
 
 import pytest
@@ -15,6 +14,7 @@ from bringup.triage import explain_text, load_signatures
 from bringup.triage.extensionimport import EXTENSION, LIBRARY, extension, placed
 from bringup.triage.findings import ExceptionSighting, Findings
 from bringup.triage.lookups import lookup_tables
+from cpuclock import cpu_seconds
 
 NVIDIA_DOCS = "https://docs.nvidia.com/"
 
@@ -241,7 +241,7 @@ def test_the_new_patterns_read_hostile_lines_in_time(line: str) -> None:
     signatures = [s for s in load_signatures().signatures if s.id in NEW_SIGNATURES]
     expressions = [re2.compile(p.encode(), engine_options()) for s in signatures for p in s.finding]
     text = line.encode()
-    started = time.perf_counter()
+    started = cpu_seconds()
     for expression in expressions:
         expression.search(text)
-    assert time.perf_counter() - started < 2.0
+    assert cpu_seconds() - started < 2.0

@@ -6,7 +6,6 @@ a build: mmcv's compilers, the block's CuDNN, ds_report's ``compiled w.`` row.""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ import pytest
 from bringup.cli.main import main
 from bringup.probe.importers import import_report
 from bringup.probe.importers.builtwith import set_aside_builds
+from cpuclock import cpu_seconds
 
 # InternLM/lmdeploy#2585 (issue body, lmdeploy check_env), lines 1-10
 LMDEPLOY = """\
@@ -153,9 +153,9 @@ def test_diff_of_two_reports_shows_the_hosts_gcc(
 def test_a_hostile_line_is_read_in_time(line: str) -> None:
     lines = [(1, "PyTorch built with:"), (2, " " + line), (3, line), (4, "target: a-b-c")]
     lines += [(5, "compiler : " + line)]
-    started = time.monotonic()
+    started = cpu_seconds()
     set_aside_builds(lines)
-    assert time.monotonic() - started < 2
+    assert cpu_seconds() - started < 2
 
 
 # tests/fixtures/excerpts/outsider22 (sources in its SOURCE.md): detectron2's collect_env table

@@ -5,8 +5,6 @@ lines it needs, with the public repository, commit, path and lines."""
 
 from __future__ import annotations
 
-import time
-
 import msgspec
 
 from bringup.model import Requirement, Source
@@ -18,6 +16,7 @@ from bringup.scan.fetches import listed_downloads
 from bringup.scan.netgeneric import fold_generic_network
 from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.shell import extract_shell
+from cpuclock import cpu_seconds
 from scan_needs import needs, source_file
 
 # hicann/ge @ ffdcbc9f7496c17a98c1d12762c61ed608ef3503 cmake/find_3rd_party_packages.cmake:11-19
@@ -305,9 +304,9 @@ def test_a_long_download_list_is_read_in_time() -> None:
     urls = "".join(f'    "https://example.com/l{n}.tar.gz"\n' for n in range(3000))
     loop = 'for U in "${LIST[@]}"; do\n    wget -q "${U}"\ndone\n'
     text = f"LIST=(\n{urls})\n{loop}"
-    started = time.perf_counter()
+    started = cpu_seconds()
     found = listed_downloads(source_file("d.sh", text), parse_commands(text, 1))
-    assert time.perf_counter() - started < 2
+    assert cpu_seconds() - started < 2
     assert len(found) == 3000
 
 

@@ -4,7 +4,6 @@ commit, file and line."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from bringup.scan.borrowed import installs_repo
@@ -14,6 +13,7 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.images import image_facts
 from bringup.scan.repo import scan_repo
 from bringup.scan.scopes import DOCKER, Scopes
+from cpuclock import cpu_seconds
 
 OMNI = "omni-ai-npu/omni-infer@c8bc2bbbaa1084139a8e70405c4873632c0dab79"
 TITAN = "hicann/torchtitan-npu@e0aecaf0af1364115ee826631f6a51630f39a9a1"
@@ -269,9 +269,9 @@ def test_a_workflow_of_many_container_jobs_is_read_in_time() -> None:
     )
     workflow = "jobs:\n" + "".join(job.format(n=n) for n in range(900))
     rel = ".github/workflows/build.yml"
-    started = time.perf_counter()
+    started = cpu_seconds()
     found = extract_ci(SourceFile(ref=rel, rel=rel, text=workflow)).requirements
-    assert time.perf_counter() - started < 2
+    assert cpu_seconds() - started < 2
     assert len(found) == 3600
 
 

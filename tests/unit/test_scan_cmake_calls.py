@@ -10,7 +10,6 @@ Sources (public, at the commits the truth was written for):
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from bringup.model import Requirement, file_source
@@ -20,6 +19,7 @@ from bringup.scan.cpm import cpm_downloads, read_at_call
 from bringup.scan.extraction import SourceFile
 from bringup.scan.repo import scan_repo
 from bringup.scan.scopenames import REPO, TESTS
+from cpuclock import cpu_seconds
 
 # MatX cmake/GetPyBind11.cmake:32-49: the function and, below it, its call
 _PYBIND = """function(find_and_configure_pybind11)
@@ -195,9 +195,9 @@ def test_a_need_is_placed_among_nested_and_many_idle_bodies() -> None:
     assert [r.source.line for r in kept] == [21, 29, 41]
     # hostile: 20 000 idle bodies, each stating a need, were each looked up against every body
     many = {"cli/test/dt/CMakeLists.txt": [(3 * i + 1, 3 * i + 3) for i in range(20_000)]}
-    start = time.perf_counter()
+    start = cpu_seconds()
     assert running([_need(3 * i + 2) for i in range(20_000)], many) == []
-    assert time.perf_counter() - start < 2
+    assert cpu_seconds() - start < 2
 
 
 def test_rapids_cmake_helpers_are_no_packages() -> None:

@@ -5,11 +5,11 @@ needed, each with its file and line."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from bringup.scan.containerroute import ContainerRoute, _assigned, container_routes
 from bringup.scan.repo import scan_repo
+from cpuclock import cpu_seconds
 
 ENGINE = "CONTAINER_ENGINE=${CONTAINER_ENGINE:-docker}\n"
 """build.sh:99."""
@@ -107,10 +107,10 @@ def test_a_file_beside_the_route_stays_the_images(tmp_path: Path) -> None:
 
 def test_reading_assignments_is_linear_on_a_hostile_line() -> None:
     hostile = "DOCKERFILE=" + "a$" * 12_000 + " ${DOCKERFILE:-" + "-" * 25_000
-    start = time.monotonic()
+    start = cpu_seconds()
     _assigned("DOCKERFILE", hostile)
     _assigned("DOCKERFILE", " DOCKERFILE=" * 4_000)
-    assert time.monotonic() - start < 2
+    assert cpu_seconds() - start < 2
 
 
 def test_of_one_image_per_target_the_one_named_for_the_repos_toolkit_is_the_route() -> None:

@@ -5,10 +5,10 @@ another way)."""
 from __future__ import annotations
 
 import random
-import time
 
 from bringup.scan import htmltables
 from bringup.scan.htmltables import read_html_table
+from cpuclock import cpu_seconds
 
 # hicann/ops-nn@e5c3fa93 optim/advance_step/docs/aclnnAdvanceStep.md:230-264 (abridged: the
 # header, one plain row and the rowspan rows)
@@ -112,7 +112,7 @@ def test_hostile_tags_end_in_linear_time() -> None:
         "<td" + " a" * 25_000 + "=",
         "<td rowspan=" + "1" * 50_000 + "/>",
     ):
-        started = time.perf_counter()
+        started = cpu_seconds()
         lines = ["<table>", hostile, "</table>"]
         assert read_html_table(lines, 0) == _by_html_parser(lines, 0)
-        assert time.perf_counter() - started < 2.0
+        assert cpu_seconds() - started < 2.0

@@ -6,8 +6,6 @@ of the tuning halves (issue 11); conflicts between files stay shown."""
 
 from __future__ import annotations
 
-import time
-
 import msgspec
 import pytest
 
@@ -18,6 +16,7 @@ from bringup.scan.registry import DECLARED, PROSE
 from bringup.scan.specranges import _clause, can_meet, ranges, says_no_more
 from bringup.scan.unversioned import settle_unversioned
 from bringup.versions import InvalidSpecifier
+from cpuclock import cpu_seconds
 
 
 def _stated(
@@ -229,17 +228,17 @@ def test_many_statements_of_one_subject_fold_in_time() -> None:
         _stated("python", f">=3.{n % 15}", "README.md", n + 1, f"python >=3.{n % 15}")
         for n in range(1500)
     ]
-    started = time.perf_counter()
+    started = cpu_seconds()
     (one,) = fold_implied(found, {"README.md": PROSE})
-    assert time.perf_counter() - started < 2
+    assert cpu_seconds() - started < 2
     assert (one.spec, one.source.line) == (">=3.14", 15)
 
 
 def test_a_clause_of_blanks_is_refused_in_time() -> None:
-    started = time.perf_counter()
+    started = cpu_seconds()
     with pytest.raises(InvalidSpecifier):
         _clause(" " * 100_000 + "x y", "numeric")
-    assert time.perf_counter() - started < 2
+    assert cpu_seconds() - started < 2
     assert ranges(" ==3.9.* ", "python") == ranges("==3.9.*", "python")
 
 

@@ -3,11 +3,10 @@ installs must be the device's. Real lines, each with its repository, commit, fil
 
 from __future__ import annotations
 
-import time
-
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.pkgtags import _KERNELS, KernelChips
+from cpuclock import cpu_seconds
 
 IMAGES = "Ascend/ascend-docker-image@3b95fce62e1f38ca36ba27901255f05d69bcb11f"
 ORANGE = "mindspore-courses/orange-pi-mindspore@a3afde60ef555fb94604738d1483e0e9c50d0a6f"
@@ -56,7 +55,7 @@ def test_a_placeholder_or_the_toolkit_names_no_chip() -> None:
 
 
 def test_the_package_pattern_is_linear_on_a_hostile_line() -> None:
-    start = time.monotonic()
+    start = cpu_seconds()
     _KERNELS.findall("Ascend-cann-kernels-" + "9" * 50_000)
     _KERNELS.findall("Atlas-A3-cann-" * 4_000)
-    assert time.monotonic() - start < 2
+    assert cpu_seconds() - start < 2

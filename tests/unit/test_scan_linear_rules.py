@@ -4,8 +4,6 @@ line states is still read."""
 
 from __future__ import annotations
 
-import time
-
 from bringup.model import Requirement, file_source
 from bringup.scan.borrowed import installs_repo
 from bringup.scan.extraction import SourceFile
@@ -13,6 +11,7 @@ from bringup.scan.handoff import without_heredocs
 from bringup.scan.makevars import stopping_variables
 from bringup.scan.purpose import without_remedies
 from bringup.scan.scopes import PACKAGE, Scopes
+from cpuclock import cpu_seconds
 
 
 def _file(rel: str, text: str) -> SourceFile:
@@ -38,9 +37,9 @@ def test_a_makefile_stop_padded_with_spaces_is_read_in_linear_time() -> None:
         f"ifndef Z{spaces}x\n" + "ifeq ($(A),) " * 4_000 + "\n" + "A ?= $(error " * 4_000 + "\n"
         f"NCCL_DIR{spaces}?= $(error set NCCL_DIR)\n"
     )
-    started = time.monotonic()
+    started = cpu_seconds()
     found = stopping_variables(_file("Makefile", text))
-    assert time.monotonic() - started < 2
+    assert cpu_seconds() - started < 2
     assert [(r.spec, r.source.line, r.hard) for r in found] == [
         ("A", 5, True),
         ("NCCL_DIR", 6, True),
@@ -69,16 +68,16 @@ def test_a_long_intro_before_an_export_is_read_in_linear_time() -> None:
         ("you can " * 6_000, False),
         ("fix " * 12_000 + "by", True),
     ):
-        started = time.monotonic()
+        started = cpu_seconds()
         kept = without_remedies(found, intro)
-        assert time.monotonic() - started < 2
+        assert cpu_seconds() - started < 2
         assert kept == ([] if dropped else found)
 
 
 def test_a_line_of_many_here_documents_is_read_in_linear_time() -> None:
     """``<<`` 25,000 times, or ``<< '`` then 50 KB of letters, on one line."""
     for line in ("<<" * 25_000, "cat << '" + "a" * 50_000, "x <<- \t" * 7_000):
-        started = time.monotonic()
+        started = cpu_seconds()
         text = without_heredocs(f"{line}\nexport A=1\n")
-        assert time.monotonic() - started < 2
+        assert cpu_seconds() - started < 2
         assert text.count("\n") == 2

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import time
-
 from bringup.scan.extraction import SourceFile
 from bringup.scan.makefile import extract_makefile
+from cpuclock import cpu_seconds
 
 # NVIDIA/multi-gpu-programming-models@9a600f5ea8f5e53614e30b7b36e9136107178dd8
 # single_gpu/Makefile:1-23 (its recipes' targets, lines 22-32, kept to the one that compiles)
@@ -64,18 +63,18 @@ def test_a_flag_no_recipe_uses_or_only_a_conditional_override_sets_is_not_read()
 
 def test_a_long_hostile_makefile_line_is_read_in_bounded_time() -> None:
     hostile = "X := " + "$(X" * 10_000 + " -std=c++" + "1" * 20_000 + "\n\t$(CC) $(X)\n"
-    started = time.monotonic()
+    started = cpu_seconds()
     _needs(hostile)
-    assert time.monotonic() - started < 2
+    assert cpu_seconds() - started < 2
 
 
 def test_variables_naming_each_other_many_times_over_are_expanded_within_a_budget() -> None:
     # 10**6 pieces unbounded; the first path down is read before the budget runs out
     levels = "".join(f"V{n} := " + f"$(V{n + 1}) " * 10 + "\n" for n in range(6))
     text = levels + "V6 := -std=c++17\nall:\n\t$(CXX) $(V0) a.cc\n"
-    started = time.monotonic()
+    started = cpu_seconds()
     assert _needs(text) == {"cxx_standard": (">=17", 7)}
-    assert time.monotonic() - started < 2
+    assert cpu_seconds() - started < 2
 
 
 def test_a_reference_repeated_over_many_assignments_or_a_long_value_is_bounded() -> None:
@@ -91,6 +90,6 @@ def test_a_reference_repeated_over_many_assignments_or_a_long_value_is_bounded()
         long_value + "all:\n\tnvcc " + "$(A) " * 4000 + "\n",
         tree + "all:\n" + recipes,
     ):
-        started = time.monotonic()
+        started = cpu_seconds()
         assert _needs(text)["compute_capability"][0] in (">=7.0", ">=8.0")
-        assert time.monotonic() - started < 2
+        assert cpu_seconds() - started < 2

@@ -4,9 +4,8 @@ README.md:624 "#### Install BitsAndBytes"; a fenced shell comment is no heading.
 
 from __future__ import annotations
 
-import time
-
 from bringup.scan.mdheadings import Heading, headings
+from cpuclock import cpu_seconds
 
 LINES = [
     "## Troubleshooting",
@@ -30,6 +29,6 @@ def test_headings_outside_fences_with_their_level_and_words() -> None:
 
 def test_a_line_of_hashes_is_read_in_linear_time() -> None:
     hostile = "# " + " #" * 25_000 + "x"
-    started = time.perf_counter()
+    started = cpu_seconds()
     assert [h.level for h in headings([hostile] * 20)] == [1] * 20
-    assert time.perf_counter() - started < 2.0
+    assert cpu_seconds() - started < 2.0

@@ -4,14 +4,13 @@ upgrade of pip itself, and the version of pip a guide asks for."""
 
 from __future__ import annotations
 
-import time
-
 from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import parse_commands
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.requirements_txt import extract_requirements_txt
 from bringup.scan.scopes import DEVELOPMENT, OPTIONAL, TESTS
+from cpuclock import cpu_seconds
 
 
 def _file(rel: str, text: str) -> SourceFile:
@@ -260,7 +259,7 @@ def test_a_comment_naming_no_purpose_ends_the_headings_lines() -> None:
 def test_a_long_list_of_test_plugins_is_read_in_time() -> None:
     # hostile input: 8,000 unnoted test plugins (100 KB) beside one pin noted for a test
     text = "torch==2.1 # for infer test\n" + "".join(f"pytest-p{n}\n" for n in range(8000))
-    started = time.perf_counter()
+    started = cpu_seconds()
     found = extract_requirements_txt(_file("requirements.txt", text)).requirements
-    assert time.perf_counter() - started < 2
+    assert cpu_seconds() - started < 2
     assert len(found) == 8001

@@ -13,14 +13,13 @@ NVIDIA/gdrcopy fcec3ce0bb40a97a6cc45dd4afeec4bccb509712 README.md:51-52 (the lib
 
 from __future__ import annotations
 
-import time
-
 from bringup.model import Requirement, file_source
 from bringup.scan.docfeatures import featured
 from bringup.scan.docs import extract_docs
 from bringup.scan.doctables import paragraph
 from bringup.scan.extraction import SourceFile
 from bringup.scan.purpose import OPTIONAL_WORDS, purpose_at, sentence_ends
+from cpuclock import cpu_seconds
 
 _SPARSE = "2. To perform sparse quantization and compression, install CANN 8.2.RC1 or later."
 _SPARSE_ZH = (
@@ -87,9 +86,9 @@ def test_a_side_subject_is_read_in_bounded_steps_on_a_long_run_of_spaces() -> No
     # the sentence's end from each of its 40 lengths: 200 KB of blanks took over a second
     # per mention; the gap before "requires" is bounded now, and the answer is unchanged.
     blanks = " " * 400_000
-    started = time.perf_counter()
+    started = cpu_seconds()
     assert purpose_at(blanks + "x", len(blanks)) == ""
-    assert time.perf_counter() - started < 1.0
+    assert cpu_seconds() - started < 1.0
     spaced = "The unittest  requires gcc"
     assert purpose_at(spaced, spaced.index("gcc")) == "unittest"
 

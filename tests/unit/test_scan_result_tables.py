@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from cpuclock import cpu_seconds
 
 
 def _found(text: str, rel: str = "README.md") -> list[tuple[str, str, int | None]]:
@@ -136,13 +137,12 @@ def test_a_long_cell_after_a_digit_is_read_in_linear_time() -> None:
     """review30: ``_RELEASE_FORM`` split a run of letters in exponentially many ways, so one
     40-letter cell after a digit ("1abcdefghijklmnopqrstuvwxyzabcdefghijklm!") hung the scan;
     dotted runs were quadratic. Each must now be read at once, and releases still be."""
-    import time
 
     from bringup.scan.doctables import _RELEASE_FORM
 
     for cell in ("1" + "a" * 40 + "!", "1" + ".1" * 20000 + "!", "1" + "-a1.2" * 10000 + "!"):
-        started = time.monotonic()
+        started = cpu_seconds()
         assert _RELEASE_FORM.match(cell) is None
-        assert time.monotonic() - started < 5
+        assert cpu_seconds() - started < 5
     for release in ("0.9.1", "v0.1.0", "2.1.0.post3 (x86)", "1.0.0rc1", "2.1.0+cu118"):
         assert _RELEASE_FORM.match(release)

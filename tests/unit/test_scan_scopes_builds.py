@@ -10,11 +10,10 @@ Sources (public, at the commits the tune-set truth was written for):
 
 from __future__ import annotations
 
-import time
-
 from bringup.scan.builton import built_on
 from bringup.scan.optdirs import optional_parts
 from bringup.scan.scopes import DEVELOPMENT, REPO, TESTS, Scopes
+from cpuclock import cpu_seconds
 
 # omni-infer build/build.sh:68-73, the build its README and CI run: after ``python -m build``
 # at the root it builds the placement extension and the nginx-based global proxy
@@ -434,7 +433,7 @@ def test_a_setup_py_one_folder_down_turns_on_the_root_builds_options() -> None:
 def test_the_option_pattern_is_linear_on_a_hostile_line() -> None:
     from bringup.scan.builton import _OPTION
 
-    start = time.monotonic()
+    start = cpu_seconds()
     _OPTION.findall(" " * 50_000 + "optio")
     _OPTION.findall("option( " * 6_000)
-    assert time.monotonic() - start < 2
+    assert cpu_seconds() - start < 2

@@ -4,10 +4,9 @@ file and line."""
 
 from __future__ import annotations
 
-import time
-
 from bringup.scan.extraction import SourceFile
 from bringup.scan.scriptcpus import _PACKAGE_CPU, _USES, script_cpu
+from cpuclock import cpu_seconds
 
 FLAGSCALE = "flagos-ai/FlagScale@da4935ec60193e735bc70b81e259ed04eefd0132"
 COMPETITION = "ascendc-competition-s3@04c0c97dc5623053fefc585786697a8c19b9504a"
@@ -48,12 +47,12 @@ def test_packages_for_two_cpus_or_a_cpu_left_to_a_variable_name_none() -> None:
 
 
 def test_the_package_pattern_is_linear_on_a_hostile_line() -> None:
-    start = time.monotonic()
+    start = cpu_seconds()
     _PACKAGE_CPU.findall("a_x86_64." * 6_000)
     _PACKAGE_CPU.findall("_" * 50_000 + "aarch64.ru")
     _USES.match(" " * 50_000 + "x")
     _USES.match("sudo " * 10_000)
-    assert time.monotonic() - start < 2
+    assert cpu_seconds() - start < 2
 
 
 def test_a_package_the_script_makes_or_assigns_is_no_use_of_it() -> None:

@@ -4,13 +4,12 @@ backend's Ninja, a CMake check of the compiler's version (``sysdeps``, ``pyproje
 
 from __future__ import annotations
 
-import time
-
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.pyproject import extract_pyproject
 from bringup.scan.shell import extract_shell
+from cpuclock import cpu_seconds
 
 _TOOLS = ("gcc", "cmake", "ninja", "clang", "python")
 
@@ -218,9 +217,9 @@ def test_apt_get_satisfy_reads_a_long_line_in_linear_time() -> None:
     file = _file(
         "docs/quickstart.md", '```bash\nsudo apt-get satisfy "python3' + " " * 20000 + 'x"\n```\n'
     )
-    started = time.perf_counter()
+    started = cpu_seconds()
     extract_docs(file)
-    assert time.perf_counter() - started < 1.0
+    assert cpu_seconds() - started < 1.0
 
 
 # CVCUDA/CV-CUDA @ da51fc96, README.md:168-176: the toolkit installed from the distribution's

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import time
-
 from bringup.scan.tomlpos import locate
+from cpuclock import cpu_seconds
 
 
 def test_a_long_run_of_spaces_after_a_bracket_is_read_in_bounded_time() -> None:
@@ -14,8 +13,8 @@ def test_a_long_run_of_spaces_after_a_bracket_is_read_in_bounded_time() -> None:
         'notes = """\n[' + " " * 50_000 + '\n"""\n'
         '[[requirements]]\nsubject = "cuda"\nspec = ">=12.1"\n'
     )
-    started = time.monotonic()
+    started = cpu_seconds()
     where = locate(text, ["requirements", 0, "spec"])
-    assert time.monotonic() - started < 2
+    assert cpu_seconds() - started < 2
     assert where is not None
     assert where.line == 6

@@ -15,7 +15,6 @@ by their case file there; the other line of each class comes from another public
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from bringup.triage.blocks import normalise
 from bringup.triage.exceptionrules import match_exception
 from bringup.triage.fallback import diagnose
 from bringup.triage.fallbackrules import builtin_rules
+from cpuclock import cpu_seconds
 
 TWENTIETH = "tests/data/triage_twentieth"
 TWENTYSECOND = "tests/data/triage_twentysecond"
@@ -130,16 +130,16 @@ def test_the_patch_shapes_take_linear_work_on_a_long_dotted_message(word: str) -
     ]
     assert len(patterns) == 4
     for pattern in patterns:
-        start = time.perf_counter()
+        start = cpu_seconds()
         re.search(pattern, f"TypeError: {text}() missing 1 required")
-        assert time.perf_counter() - start < 1.0, pattern
+        assert cpu_seconds() - start < 1.0, pattern
 
 
 def test_a_long_dotted_message_is_explained_at_once() -> None:
     log = f"Traceback (most recent call last):\nValueError: {'patch.' * 2000}\n"
-    start = time.perf_counter()
+    start = cpu_seconds()
     explain_text(log)
-    assert time.perf_counter() - start < 5.0
+    assert cpu_seconds() - start < 5.0
 
 
 def test_a_posix_bracket_class_is_no_caret_notation_escape() -> None:

@@ -7,7 +7,6 @@ Each line is real, its source beside it."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
@@ -18,6 +17,7 @@ from bringup.triage.fallback import diagnose, warned
 from bringup.triage.fallbackrules import builtin_rules
 from bringup.triage.findings import Findings
 from bringup.triage.loader import load_signatures
+from cpuclock import cpu_seconds
 
 
 def _first(log: str) -> tuple[str, str]:
@@ -101,9 +101,9 @@ def test_a_table_of_symbols_not_found_is_no_missing_symbol() -> None:
 def test_the_missing_library_words_are_linear_in_a_long_token() -> None:
     # Review 2, finding 9: a long run of "lib-" once took seconds (backtracking).
     (rule,) = [e for e in builtin_rules().evidence if e.id == "evidence.install.library"]
-    started = time.perf_counter()
+    started = cpu_seconds()
     re.search(rule.words, "error " + "lib-" * 20000)
-    assert time.perf_counter() - started < 1.0
+    assert cpu_seconds() - started < 1.0
 
 
 def test_prose_that_a_tool_is_not_in_the_path_is_no_failure() -> None:

@@ -10,13 +10,13 @@ cases of the corpora that show each class are read from their case files."""
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pytest
 
 from bringup.triage import explain_text
 from bringup.triage.fallbackrules import read_rules
+from cpuclock import cpu_seconds
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 BUG = "class.code.project-bug"
@@ -143,6 +143,6 @@ def test_the_new_expressions_are_fast_on_a_hostile_line() -> None:
     ]
     for pattern in patterns:
         for text in hostile:
-            start = time.perf_counter()
+            start = cpu_seconds()
             re.search(pattern, text)
-            assert time.perf_counter() - start < 2.0, (pattern[:60], text[:40])
+            assert cpu_seconds() - start < 2.0, (pattern[:60], text[:40])

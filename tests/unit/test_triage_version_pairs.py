@@ -5,7 +5,6 @@ lines, each cited."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,6 +26,7 @@ from bringup.triage.versionpairs import (
     placed,
     stated_versions,
 )
+from cpuclock import cpu_seconds
 
 if TYPE_CHECKING:
     from bringup.kb.knowledge import KnowledgeBase
@@ -186,12 +186,12 @@ def test_placed_below_a_specific_signature_of_the_first_failure_only() -> None:
 
 def test_expressions_stay_linear_on_a_hostile_line() -> None:
     line = ("torch_npu version:" + "9" * 40 + " vllm-ascend " * 50 + "pip " * 40 + "a1" * 200) * 40
-    started = time.monotonic()
+    started = cpu_seconds()
     re2.search(PATTERN, line)
     _REQUESTED.search(line)
     list(_SAID.finditer(line))
     explain_text(line[:50_000] + "\nRuntimeError: x\n")
-    assert time.monotonic() - started < 2.0
+    assert cpu_seconds() - started < 2.0
 
 
 def test_a_knowledge_base_that_does_not_load_judges_no_pair() -> None:

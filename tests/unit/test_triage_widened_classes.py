@@ -7,12 +7,12 @@ public thread named beside it; none is from an evaluation corpus."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
 from bringup.triage import explain_text, load_signatures
 from bringup.triage.fallbackrules import builtin_rules
+from cpuclock import cpu_seconds
 
 # https://github.com/SarahWeiii/diso/issues/13: pip's isolated build of diso has no torch.
 _HOOKS = "/home/charatan/environments/triangle_splatting/lib/python3.11/site-packages/pip/_vendor"
@@ -216,10 +216,10 @@ def _new_expressions() -> list[str]:
     ],
 )
 def test_the_new_expressions_are_fast_on_hostile_lines(line: str) -> None:
-    start = time.perf_counter()
+    start = cpu_seconds()
     for expression in _new_expressions():
         re.search(expression, line)
-    assert time.perf_counter() - start < 2.0
+    assert cpu_seconds() - start < 2.0
 
 
 @pytest.mark.parametrize(
