@@ -20,8 +20,9 @@ from bringup.scan.prose_vocabulary import subject_of, vocabulary
 _CLAUSE = lazyre.compile(r"[^。；;！!？?|\n]{1,2000}")
 _JOIN = lazyre.compile(r"\s{1,3}\+\s{1,3}")
 """The "+" between two releases, spaced: not a floor's "2.6.0+"."""
-_LABEL = lazyre.compile(r"^.{0,200}?[=:：]\s{0,3}")
-"""What names the stack before it ("比赛官方 docker ="), left off its first release."""
+_LABEL = lazyre.compile(r"^.{0,200}?(?<![=<>!~])[=:：](?!=)\s{0,3}")
+"""What names the stack before it ("比赛官方 docker ="), left off its first release; not the
+"==" of a pin ("torch==2.1.0 + numpy==1.26 + python==3.10": review36)."""
 _SHORT_PYTHON = lazyre.compile(r"^Py(?:thon)?\s?(3\.\d{1,2})$", re.IGNORECASE)
 """Python written short ("Py3.11")."""
 _MARKS = "*_` "
