@@ -28,6 +28,13 @@ _SHORT_PYTHON = lazyre.compile(r"^Py(?:thon)?\s?(3\.\d{1,2})$", re.IGNORECASE)
 _MARKS = "*_` "
 _ASIDE = lazyre.compile(r"[*_`\s]{0,6}[(\uff08][^()\uff08\uff09]{0,200}[)\uff09]$")
 """A remark after the last release ("（真 910B3 硬件，非模拟器）"), left off it."""
+_REFUSED = lazyre.compile(
+    r"\b(?:unsupported|not\s{1,3}supported|broken|known\s{1,3}(?:issues?|bad|bugs?)|"
+    r"(?:does|do)(?:\s{1,3}not|n't)\s{1,3}work|fails?|avoid)\b|不支持|已知问题|无法使用",
+    re.IGNORECASE,
+)
+"""Words that refuse the stack they label ("Unsupported: Py3.8 + CUDA 10.2 + torch 1.8",
+"... (not supported)"): its releases are no preference (review36)."""
 _LEAST = 3
 """Releases a line must join to be a stack (two could be any pair of words)."""
 
@@ -38,7 +45,7 @@ def stack_lines(line: str) -> list[Mention]:
     found: list[Mention] = []
     for clause in _CLAUSE.finditer(line):
         text = clause.group(0)
-        if text.count("+") < _LEAST - 1:
+        if text.count("+") < _LEAST - 1 or _REFUSED.search(text):
             continue
         label = _LABEL.match(text)
         start = clause.start() + (
