@@ -7,6 +7,7 @@ from pathlib import Path
 
 from bringup.scan.clitests import command_line_only
 from bringup.scan.repo import scan_repo
+from cpuclock import cpu_seconds
 
 # CompVis/stable-diffusion@21f890f9da3cfbeaba8e2ac3c425ee9e998d5229
 # scripts/tests/test_watermark.py:1-18 (the body of testit shortened to its first line)
@@ -76,3 +77,13 @@ def test_what_only_looks_like_a_test_in_its_first_lines_is_not_taken_for_one() -
     assert not command_line_only(decorated)
     bare = WATERMARK + "\n\ndef test_plain():\n    pass\n"
     assert not command_line_only(bare)
+
+
+def test_many_test_functions_named_again_are_read_in_bounded_time() -> None:
+    # review36 (constructed): each head named elsewhere counted the whole text again, NFKC
+    # included (12,000 such functions: 16 s); past a few heads the module is parsed whole
+    calls = "".join(f"    test_{i}(1)\n" for i in range(12_000))
+    text = "# é\n" + "".join(f"def test_{i}(x): pass\n" for i in range(12_000))
+    started = cpu_seconds()
+    assert command_line_only(text + "if __name__ == '__main__':\n" + calls)
+    assert cpu_seconds() - started < 5

@@ -61,3 +61,20 @@ def test_the_scan_of_the_troubleshooting_section_pins_no_broken_release(tmp_path
     torch = [r.spec for r in scanned.requirements if r.subject == "torch"]
     assert torch
     assert all(spec.startswith("!=") for spec in torch), torch
+
+
+def test_trouble_words_that_are_a_condition_a_fix_or_another_clause_refuse_nothing() -> None:
+    # review36's sentences (constructed): a release after a bare comma starts a new clause, a
+    # condition says what may happen, a fixed trouble is over; each had become an exclusion
+    assert _specs("Fails with torch 2.0, torch 2.1 works.") == [("torch", "!=2.0.*")]
+    assert _specs("Breaks on CUDA 11.7, CUDA 11.8 is required.") == [
+        ("cuda", "!=11.7.*"),
+        ("cuda", "==11.8.*"),
+    ]
+    assert ("torch", "==2.1.0") in _specs("If the build fails on CUDA 12, torch 2.1.0 is required.")
+    assert _specs(
+        "Requires torch 2.1.0 (if the install of torch 2.1.0 has problems, open an issue)"
+    ) == [("torch", "==2.1.0")]
+    assert _specs("需要 torch 2.1.0 有问题请联系我们") == [("torch", "==2.1.0")]
+    assert _specs("torch 2.1.0 crashes are fixed in this release") == []
+    assert _specs("Known issues with torch 2.0 and torch 2.1 are fixed in torch 2.2") == []

@@ -51,3 +51,16 @@ def test_a_list_of_the_checkout_itself_needs_nothing(tmp_path: Path) -> None:
         "git clone https://github.com/vllm-project/vllm.git\n```\n"
     )
     assert _inputs(tmp_path) == {4: ()}
+
+
+def test_a_list_inside_a_fresh_clone_of_the_repo_itself_is_the_repos(tmp_path: Path) -> None:
+    # review36 (constructed): the guide clones the checkout's own repo; its list is the repo's
+    root = tmp_path / "verl"
+    root.mkdir()
+    (root / "requirements.txt").write_text("ray\n")
+    (root / "README.md").write_text(
+        "# verl\n\n```bash\ngit clone https://github.com/volcengine/verl.git\n"
+        "pip install -r verl/requirements.txt\n```\n"
+    )
+    steps = scan_repo(root, str(root), name="verl").component.steps
+    assert [s.needs.inputs for s in steps if "-r" in s.argv] == [()]

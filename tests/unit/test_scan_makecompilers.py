@@ -75,3 +75,12 @@ def test_a_setting_for_macos_or_one_nothing_uses_states_no_need() -> None:
         "\t/bin/sh scripts/build_proto.sh\n"
     )
     assert _compilers(unused) == []
+
+
+def test_a_shells_else_in_a_recipe_is_no_branch_of_make() -> None:
+    # review36 (constructed): the recipe's `else` is the shell's; the macOS branch goes on
+    text = (
+        "ifeq ($(shell uname -s),Darwin)\nall:\n\tif [ -f x ]; then \\\n\t  echo a; \\\n"
+        "\telse \\\n\t  echo b; fi\nCXX := clang++\nendif\nCXX ?= g++\n\t$(CXX) -c a.cc\n"
+    )
+    assert _compilers(text) == [("gcc", "", 9)]

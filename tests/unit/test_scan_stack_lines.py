@@ -35,3 +35,9 @@ def test_a_line_whose_parts_are_not_all_releases_is_no_stack() -> None:
     assert stack_lines("Ubuntu 20.04 + CUDA 11.8 + the driver of your choice") == []
     assert stack_lines("CANN 8.5.0 + torch_npu 2.7.1") == []  # two parts: any pair of words
     assert stack_lines("a + b + c") == []
+
+
+def test_a_stack_its_words_refuse_is_no_preference() -> None:
+    # review36 (constructed): a label or a remark that refuses the stack
+    assert stack_lines("Unsupported: Py3.8 + CUDA 10.2 + torch 1.8") == []
+    assert stack_lines("**Py3.8 + CUDA 10.2 + torch 1.8** (not supported)") == []

@@ -46,3 +46,11 @@ def test_an_executable_script_runs_as_written(tmp_path: Path) -> None:
     argv, notes = _scan(tmp_path, SCRIPT, 0o755)
     assert argv == [("./run_parallel.sh",)]
     assert notes == []
+
+
+def test_its_shebangs_flag_is_kept(tmp_path: Path) -> None:
+    # review36 (constructed): `#!/bin/bash -e` stops at the first failing command; run as
+    # `bash x.sh` it would not
+    argv, notes = _scan(tmp_path, "#!/bin/bash -e\n" + SCRIPT, 0o644)
+    assert argv == [("bash", "-e", "run_parallel.sh")]
+    assert "the step runs `bash -e run_parallel.sh`" in notes[0]

@@ -78,14 +78,17 @@ def _starts_statement(text: str, start: int) -> bool:
     return True
 
 
-def _mentions(text: str, name: str) -> int:
-    """How often ``name`` (ASCII) occurs in ``text`` as Python reads its identifiers: the
-    parser normalizes a non-ASCII one (NFKC, PEP 3131): a full-width t (U+FF54) is a t."""
-    return (text if text.isascii() else unicodedata.normalize("NFKC", text)).count(name)
+def _as_parsed(text: str) -> str:
+    """``text`` as Python reads its identifiers: the parser normalizes a non-ASCII one (NFKC,
+    PEP 3131): a full-width t (U+FF54) is a t."""
+    return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
 _MOST_CUTS = 2
 """Cuts tried (``_starts_statement``) before the whole module is parsed instead."""
+_MOST_HEADS = 16
+"""Heads looked at before the whole module is parsed instead: each one named elsewhere costs a
+count over the whole text (review36: 12,000 such test functions made one file 16 s)."""
 
 
 def _holds_a_test(text: str) -> bool:
@@ -96,10 +99,15 @@ def _holds_a_test(text: str) -> bool:
     function tells only where it takes no argument or its name occurs nowhere else (not in
     the main block). False where unsure."""
     cuts = 0
-    for head in _TEST_HEAD.finditer(text):
+    parsed: str | None = None
+    for seen, head in enumerate(_TEST_HEAD.finditer(text)):
+        if seen == _MOST_HEADS:
+            break
         name, bare = head.group(1), head.group(2)
-        if name is not None and bare is None and _mentions(text, name) > 1:
-            continue
+        if name is not None and bare is None:
+            parsed = _as_parsed(text) if parsed is None else parsed
+            if parsed.count(name) > 1:
+                continue
         if _starts_statement(text, head.start()):
             return True
         cuts += 1

@@ -40,7 +40,8 @@ def _other_os_lines(lines: list[str]) -> set[int]:
     inside: set[int] = set()
     stack: list[list[bool]] = []  # per level: [this branch is another OS's, the else's is]
     for number, line in enumerate(lines, 1):
-        branch = _BRANCH.match(line)
+        # a recipe line (a tab first) is the shell's: its ``else`` is no Make conditional
+        branch = None if line.startswith("\t") else _BRANCH.match(line)
         if branch is not None:
             named = branch.group(3) is not None and _OTHER_OS.search(branch.group(3)) is not None
             equal = (branch.group(2) or "").startswith("ife")

@@ -31,12 +31,13 @@ def runnable(steps: Sequence[Step], root: Path) -> tuple[list[Step], list[Findin
     out: list[Step] = []
     notes: list[Finding] = []
     for step in steps:
-        interpreter = _interpreter(step, root)
-        if interpreter is None:
+        run_with = _interpreter(step, root)
+        if run_with is None:
             out.append(step)
             continue
+        interpreter = " ".join(run_with)
         path = posixpath.normpath(step.argv[0])
-        argv = (interpreter, path, *step.argv[1:])
+        argv = (*run_with, path, *step.argv[1:])
         out.append(msgspec.structs.replace(step, argv=argv))
         where = posixpath.normpath(posixpath.join(step.cwd, path))
         notes.append(
@@ -50,9 +51,10 @@ def runnable(steps: Sequence[Step], root: Path) -> tuple[list[Step], list[Findin
     return out, notes
 
 
-def _interpreter(step: Step, root: Path) -> Optional[str]:
-    """The interpreter to run the step's program with, when it is a repo file without an
-    executable bit; None otherwise."""
+def _interpreter(step: Step, root: Path) -> Optional[tuple[str, ...]]:
+    """The interpreter to run the step's program with, and the flag its first line gives it
+    (``#!/bin/bash -e``: stop at the first failing command; review36), when it is a repo file
+    without an executable bit; None otherwise."""
     program = step.argv[0] if step.argv else ""
     if "/" not in program or program.startswith(("/", "~")) or ".." in program.split("/"):
         return None
@@ -68,11 +70,13 @@ def _interpreter(step: Step, root: Path) -> Optional[str]:
         return None
     said = _SHEBANG.match(first)
     if said is None:
-        return "bash" if _SCRIPT.fullmatch(posixpath.basename(program)) else None
-    name = posixpath.basename(said.group(1))
-    if name == "env" and said.group(2):
-        name = said.group(2)
-    return name if name in _INTERPRETERS else None
+        return ("bash",) if _SCRIPT.fullmatch(posixpath.basename(program)) else None
+    name, flag = posixpath.basename(said.group(1)), said.group(2)
+    if name == "env" and flag:
+        name, flag = flag, None
+    if name not in _INTERPRETERS:
+        return None
+    return (name, flag) if flag and flag.startswith("-") else (name,)
 
 
 def runnable_scopes(scopes: Sequence[Scope], root: Path) -> tuple[tuple[Scope, ...], list[Finding]]:

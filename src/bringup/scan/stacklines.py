@@ -20,13 +20,21 @@ from bringup.scan.prose_vocabulary import subject_of, vocabulary
 _CLAUSE = lazyre.compile(r"[^。；;！!？?|\n]{1,2000}")
 _JOIN = lazyre.compile(r"\s{1,3}\+\s{1,3}")
 """The "+" between two releases, spaced: not a floor's "2.6.0+"."""
-_LABEL = lazyre.compile(r"^.{0,200}?[=:：]\s{0,3}")
-"""What names the stack before it ("比赛官方 docker ="), left off its first release."""
+_LABEL = lazyre.compile(r"^.{0,200}?(?<![=<>!~])[=:：](?!=)\s{0,3}")
+"""What names the stack before it ("比赛官方 docker ="), left off its first release; not the
+"==" of a pin ("torch==2.1.0 + numpy==1.26 + python==3.10": review36)."""
 _SHORT_PYTHON = lazyre.compile(r"^Py(?:thon)?\s?(3\.\d{1,2})$", re.IGNORECASE)
 """Python written short ("Py3.11")."""
 _MARKS = "*_` "
 _ASIDE = lazyre.compile(r"[*_`\s]{0,6}[(\uff08][^()\uff08\uff09]{0,200}[)\uff09]$")
 """A remark after the last release ("（真 910B3 硬件，非模拟器）"), left off it."""
+_REFUSED = lazyre.compile(
+    r"\b(?:unsupported|not\s{1,3}supported|broken|known\s{1,3}(?:issues?|bad|bugs?)|"
+    r"(?:does|do)(?:\s{1,3}not|n't)\s{1,3}work|fails?|avoid)\b|不支持|已知问题|无法使用",
+    re.IGNORECASE,
+)
+"""Words that refuse the stack they label ("Unsupported: Py3.8 + CUDA 10.2 + torch 1.8",
+"... (not supported)"): its releases are no preference (review36)."""
 _LEAST = 3
 """Releases a line must join to be a stack (two could be any pair of words)."""
 
@@ -37,7 +45,7 @@ def stack_lines(line: str) -> list[Mention]:
     found: list[Mention] = []
     for clause in _CLAUSE.finditer(line):
         text = clause.group(0)
-        if text.count("+") < _LEAST - 1:
+        if text.count("+") < _LEAST - 1 or _REFUSED.search(text):
             continue
         label = _LABEL.match(text)
         start = clause.start() + (

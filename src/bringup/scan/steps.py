@@ -138,7 +138,9 @@ def steps_from_commands(
     setup = words().setup
     installed: set[str] = set()
     own = _own_clones(file, commands)
-    other_ways, cloned = second_ways(commands), cloned_folders(commands)
+    other_ways = second_ways(commands)
+    # a list inside the repo's own fresh clone is the repo's (review36), another clone's is input
+    cloned = {k: v for k, v in cloned_folders(commands).items() if (k,) not in own}
     for command in commands:
         program = command.argv[0] if command.argv else ""
         if program == "cd" and command.argv[1:] in own:  # into a fresh clone of this repo

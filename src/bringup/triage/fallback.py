@@ -54,7 +54,6 @@ from bringup.triage.findings import (
     indented,
     quiet_owner,
 )
-from bringup.triage.hiddendevices import DEVICES_HIDDEN
 from bringup.triage.refusals import refused
 from bringup.triage.runtimecompile import PROJECT_BUILD, RUNTIME_COMPILE
 from bringup.triage.signatures import SignatureSet
@@ -83,8 +82,6 @@ def observers(
         found.append(Observer(MARK, RUNTIME_COMPILE, rules.runtime_compile))
     if rules.project_build:
         found.append(Observer(MARK, PROJECT_BUILD, rules.project_build))
-    if rules.devices_hidden:
-        found.append(Observer(MARK, DEVICES_HIDDEN, rules.devices_hidden))
     found.extend(Observer(MARK, stack_mark(vendor), words) for vendor, words in rules.stacks)
     found.append(Observer(VERSION, "", VERSION_PATTERN))
     return tuple(found)

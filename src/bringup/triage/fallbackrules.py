@@ -121,7 +121,6 @@ class RulesFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     success: str = ""
     runtime_compile: str = ""
     project_build: str = ""
-    devices_hidden: str = ""
     stacks: dict[str, str] = {}
 
 
@@ -142,8 +141,6 @@ class Rules(NamedTuple):
     """The lines of the project's own build, which keep its compile errors ``build``."""
     stacks: tuple[tuple[str, str], ...] = ()
     """Each vendor's name and the words of its software stack (``bringup.triage.vendors``)."""
-    devices_hidden: str = ""
-    """A command of the job that hides the devices itself (``bringup.triage.hiddendevices``)."""
 
 
 def read_rules(path: Path = RULES_FILE) -> Rules:
@@ -177,14 +174,12 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
         content.success,
         content.runtime_compile,
         content.project_build,
-        content.devices_hidden,
         *content.stacks.values(),
     )
     problem = next((p for p in map(pattern_problem, tops) if p), None)
     if problem:
         raise SignatureError(
-            "failure, quiet, warning, success, runtime_compile, project_build, devices_hidden or "
-            "stacks: "
+            "failure, quiet, warning, success, runtime_compile, project_build or stacks: "
             f"{problem}",
             path=str(path),
         )
@@ -200,7 +195,6 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
         content.runtime_compile,
         content.project_build,
         tuple(content.stacks.items()),
-        content.devices_hidden,
     )
 
 

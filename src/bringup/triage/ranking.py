@@ -36,8 +36,7 @@ In a log that shows a kernel compiled while the job ran, a ``build`` layer is re
 operator reading as ``build`` (``bringup.triage.runtimecompile``); a catch-all's or the fallback's
 ``operator_execution`` read from an exception raised while a module was being imported is read
 as ``install``, and one raised while a model was converted offline as ``build``
-(``bringup.triage.phase``). "No device is visible" in a log whose own command hid the devices is
-the code's defect (``bringup.triage.hiddendevices``).
+(``bringup.triage.phase``).
 """
 
 from __future__ import annotations
@@ -61,7 +60,6 @@ from bringup.triage import (
     extensionimport,
     fallback,
     faultrank,
-    hiddendevices,
     onepercause,
     phase,
     remnant,
@@ -209,7 +207,6 @@ def _placed_by_the_log(
     diagnoses = extensionimport.placed(diagnoses, result.findings)
     diagnoses = phase.read_in(diagnoses, result.findings, loose)
     diagnoses = runtimecompile.in_the_build(diagnoses, result.findings, loose - generic)
-    diagnoses = hiddendevices.read_in(diagnoses, result.findings)
     diagnoses = advice.fitted(diagnoses, result.findings.marks)
     return versionpairs.with_mismatches(diagnoses, result.findings.versions, catalogue)
 
