@@ -20,6 +20,7 @@ from typing import Optional
 from bringup import backends
 from bringup.model.requirements import Component, Requirement
 from bringup.model.resolution import HardwareBlock
+from bringup.model.source import Source
 from bringup.scan.devicecode import DEVICE_CODE_ONLY, DEVICE_PROGRAM
 from bringup.solve.host import HostFacts
 from bringup.subjects import block_scope, canonical_subject
@@ -72,15 +73,8 @@ def _route_device(component: Component, kind: str, count: str) -> Optional[Requi
     )
     if line is None:
         return None
-    return Requirement(
-        subject=count,
-        spec=">=1",
-        component=component.name,
-        source=line.source,
-        confidence=line.confidence,
-        text=f"{canonical_subject(line.subject)} {ROUTE_DEVICES}",
-        also_at=line.also_at,
-    )
+    text = f"{canonical_subject(line.subject)} {ROUTE_DEVICES}"
+    return _devices_at(component, count, line, text, also_at=line.also_at)
 
 
 ROUTE_DEVICES = "works on these devices alone"
@@ -106,13 +100,23 @@ def _device_code(component: Component, kind: str, count: str) -> Optional[Requir
         ),
         None,
     )
-    if line is None:
-        return None
+    return None if line is None else _devices_at(component, count, line, RUNS_ONLY_ON)
+
+
+def _devices_at(
+    component: Component,
+    count: str,
+    line: Requirement,
+    text: str,
+    also_at: tuple[Source, ...] = (),
+) -> Requirement:
+    """At least one of the devices ``count`` counts, cited where ``line`` says why."""
     return Requirement(
         subject=count,
         spec=">=1",
         component=component.name,
         source=line.source,
         confidence=line.confidence,
-        text=RUNS_ONLY_ON,
+        text=text,
+        also_at=also_at,
     )
