@@ -26,7 +26,7 @@ _EXCEPTION = re.compile(
     r"|Warning|Conflict|NotFound))(?::|$)",
     re.MULTILINE,
 )
-_CXX_LOCATION = re.compile(r"([\w./+-]{1,300}\.(?:c|cc|cpp|cxx|h|hpp|cu|cuh)):[0-9]{1,7}")
+_CXX_LOCATION = re.compile(r"([\w./+-]{1,300}\.(?:c|cc|cpp|cxx|h|hpp|cu|cuh))(?::|\()[0-9]{1,7}")
 _CXX_CHECK = re.compile(
     r"Check failed|CHECK failed|Assertion `|\bassert(?:ion)? failed\b|\bTORCH_CHECK\b", re.I
 )
@@ -44,9 +44,44 @@ _VERSION = re.compile(
     r"(?i)\bversion\b[^\n]{0,30}?\b[0-9]+\.[0-9]+|\b[A-Za-z][\w-]{1,40}(?:==|\s)v?[0-9]+\.[0-9]+\.[0-9]+\b"
 )
 _COMPILER_ERROR = re.compile(
-    r"^[^\n]{0,300}?(?:([\w./+-]{1,300}\.(?:c|cc|cpp|cxx|h|hpp|cu|cuh))(?::[0-9]{1,7}){1,2}: )?"
+    r"^[^\n]{0,300}?(?:([\w./+-]{1,300}\.(?:c|cc|cpp|cxx|h|hpp|cu|cuh))"
+    r"(?:(?::[0-9]{1,7}){1,2}|\([0-9]{1,7}\)): )?"
     r"(?:fatal )?error: ",
     re.MULTILINE,
+)
+_ERROR_KINDS = (
+    ("missing file", r"No such file or directory|file not found|cannot open source file"),
+    ("#error", r"error: #error|#error "),
+    (
+        "names (undeclared/no member)",
+        r"not declared|undeclared|no member|is not a member|is undefined"
+        r"|does not name a type|unknown type name|has not been declared",
+    ),
+    (
+        "types/overloads",
+        r"no matching|no viable|cannot convert|invalid conversion|conversion|incompatible"
+        r"|incomplete type|ambiguous|no instance of|deleted function|cannot be used to initialize",
+    ),
+    ("syntax (expected)", r"error: expected "),
+    ("flag/argument", r"unrecognized|unknown argument|unknown option|not supported|unsupported"),
+    ("Werror", r"-Werror"),
+)
+_ERROR_KINDS = (
+    ("missing file", r"No such file or directory|file not found|cannot open source file"),
+    ("#error", r"error: #error|#error "),
+    (
+        "names (undeclared/no member)",
+        r"not declared|undeclared|no member|is not a member|is undefined|does not name a type"
+        r"|unknown type name|has not been declared",
+    ),
+    (
+        "types/overloads",
+        r"no matching|no viable|cannot convert|invalid conversion|conversion|incompatible"
+        r"|incomplete type|ambiguous|no instance of|deleted function|cannot be used to initialize",
+    ),
+    ("syntax (expected)", r"error: expected "),
+    ("flag/argument", r"unrecognized|unknown argument|unknown option|not supported|unsupported"),
+    ("Werror", r"-Werror"),
 )
 _PY_LOCATION = re.compile(r"[\w./-]{1,300}\.py(?::[0-9]{1,7}\b|\b\", line [0-9])")
 _WORDS = (
@@ -144,12 +179,26 @@ def exception_family(name: str) -> str:
     return "RuntimeError" if short == "RuntimeError" else "other"
 
 
+def _message_kind(text: str, raised: re.Match[str] | None) -> str:
+    """Whether the exception says anything after its type: none (a bare ``assert``), a message
+    that names a value it got or needs (a number or a quoted name), or words alone."""
+    if raised is None:
+        return "no exception"
+    end = text.find("\n", raised.end())
+    message = text[raised.end() : end if end >= 0 else len(text)].strip(": \t")
+    if not message:
+        return "bare"
+    return "names a value" if re.search(r"[0-9]|'[^']+'|`[^`]+`|\"[^\"]+\"", message) else "words"
+
+
 def _traceback_features(text: str) -> Iterator[str]:
     block = _first_traceback(text)
     if block is None:
         yield "traceback: none"
         pasted = _EXCEPTION.search(text)
         yield f"exception line alone: {exception_family(pasted.group(1)) if pasted else 'none'}"
+        yield f"exception type: {pasted.group(1).rsplit('.', 1)[-1] if pasted else 'none'}"
+        yield f"exception message: {_message_kind(text, pasted)}"
         yield f"a .py location: {'yes' if _PY_LOCATION.search(text) else 'no'}"
         return
     yield "traceback: yes"
@@ -160,6 +209,8 @@ def _traceback_features(text: str) -> Iterator[str]:
     after = block[block.rfind(frames[-1]) :] if frames else block
     raised = _EXCEPTION.search(after)
     yield f"exception: {exception_family(raised.group(1)) if raised else 'none read'}"
+    yield f"exception type: {raised.group(1).rsplit('.', 1)[-1] if raised else 'none'}"
+    yield f"exception message: {_message_kind(after, raised)}"
 
 
 def _native_features(text: str) -> Iterator[str]:
@@ -180,6 +231,11 @@ def _native_features(text: str) -> Iterator[str]:
             "in a vendor path" if _VENDOR_PATH.search(compiled.group(1)) else "in a project path"
         )
         yield f"compiler error: {owner}"
+    if compiled is not None:
+        end = text.find("\n", compiled.start())
+        line = text[compiled.start() : end if end >= 0 else len(text)]
+        kind = next((name for name, form in _ERROR_KINDS if re.search(form, line)), "other")
+        yield f"compiler error kind: {kind}"
 
 
 def _code_features(text: str) -> Iterator[str]:
@@ -198,6 +254,29 @@ def _length_band(lines: int) -> str:
     return ">= 1000 lines"
 
 
+_UNDEFINED = re.compile(r"undefined symbol: ?(\S{1,400})")
+_SYMBOL_OWNERS = (
+    (
+        "torch",
+        r"^_ZN?K?\d*(?:3c10|2at|5torch|6caffe2)|^_ZN[^\d]{0,4}(?:3c10|2at|5torch)|c10::|at::|torch::",
+    ),
+    ("C++ runtime", r"^_ZN?K?St|^_ZNSt|__cxx11|GLIBCXX|CXXABI|^_ZTI|^_ZTV"),
+    ("CUDA/NCCL", r"^_?_?(?:cu|cuda|cublas|cudnn|nccl|nvrtc|cusparse|curand|cufft)[A-Z_]"),
+    ("CANN/HCCL", r"^(?:acl|Hccl|hccl|rt[A-Z]|Hcom|ge|aclnn)"),
+    ("Python", r"^_?Py[A-Z_]"),
+)
+
+
+def _symbol_owner(text: str) -> str:
+    """Whose library an ``undefined symbol`` names: torch's (c10, at, torch namespaces), the C++
+    runtime's, CUDA's, CANN's, Python's, or another (the project's own, a third party's)."""
+    symbol = _UNDEFINED.search(text)
+    if symbol is None:
+        return "none"
+    name = symbol.group(1)
+    return next((owner for owner, form in _SYMBOL_OWNERS if re.search(form, name)), "other")
+
+
 def features(log: bytes) -> list[str]:
     """The log's features as ``name: value`` strings (one per name)."""
     text = log.decode("utf-8", errors="replace")
@@ -207,4 +286,5 @@ def features(log: bytes) -> list[str]:
     found.append(f"version statement: {'yes' if _VERSION.search(text) else 'no'}")
     found.append(f"length: {_length_band(text.count(chr(10)) + 1)}")
     found.append(f"zh: {'yes' if _CJK.search(text) else 'no'}")
+    found.append(f"undefined symbol of: {_symbol_owner(text)}")
     return found
