@@ -15,10 +15,11 @@ install layer answered in operator execution) and per contrast group (logs answe
 whose label names another entry or none; logs answered right), the counts of the logs'
 structural features (``triage_features.py``): which structure a family's misses share, and how
 often the same structure stands under another label (what a rule keyed on it would get wrong).
-Counts only, for both halves.
+Counts only, for both halves; ``--list GROUP`` names the TUNING half's logs of a group (the
+held-out half is never listed).
 
     PYTHONPATH=WORKTREE/src python bench/triage_breakdown.py [--data WORKTREE/tests/data]
-        [--features [--answer ID_PREFIX ...]]
+        [--features [--answer ID_PREFIX ...]] [--list GROUP [--answer ID_PREFIX ...]]
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -122,30 +124,54 @@ def tally(
     absent family (``absent: F``) and each layer confusion (``layer: LABEL -> GOT``); with
     ``with_features``, each group's logs (``GROUP | logs``) and features (``GROUP | FEATURE``)."""
     halves: dict[str, Counter[str]] = defaultdict(Counter)
+    for half, _name, case, log, diagnoses in _cases(data, split):
+        counts = halves[half]
+        expected = {current_id(item) for item in case["expected"]}
+        if with_features:
+            named = groups(expected, case["layer"], diagnoses)
+            named |= answer_groups(expected, case["layer"], diagnoses, answers)
+            _count_features(counts, named, log, diagnoses)
+        counts["cases"] += 1
+        got = diagnoses[0].layer if diagnoses else None
+        if got != case["layer"]:
+            counts[f"layer: {case['layer']} -> {got}"] += 1
+        if not expected:
+            counts["unlabelled"] += 1
+            continue
+        kind = miss_kind(expected, diagnoses)
+        counts[kind or "right"] += 1
+        if kind is not None and kind.endswith("absent"):
+            for name in sorted({family(item) for item in expected}):
+                counts[f"absent: {name}"] += 1
+    return halves
+
+
+def _cases(
+    data: Path, split: Path, only: str | None = None
+) -> Iterator[tuple[str, str, dict[str, Any], bytes, list[Diagnosis]]]:
+    """Each case of the split's corpora (of half ``only`` when given) with its half, its
+    corpus's name, its log and the diagnoses of that log."""
     for corpus in load_split(split)["triage"]["corpora"]:
         folder = data / corpus["name"]
         for case in tomllib.loads((folder / "cases.toml").read_text(encoding="utf-8"))["case"]:
-            counts = halves[triage_half(case["file"])]
-            expected = {current_id(item) for item in case["expected"]}
-            log = (folder / case["file"]).read_bytes()
-            diagnoses = explain_text(log)
-            if with_features:
-                named = groups(expected, case["layer"], diagnoses)
-                named |= answer_groups(expected, case["layer"], diagnoses, answers)
-                _count_features(counts, named, log, diagnoses)
-            counts["cases"] += 1
-            got = diagnoses[0].layer if diagnoses else None
-            if got != case["layer"]:
-                counts[f"layer: {case['layer']} -> {got}"] += 1
-            if not expected:
-                counts["unlabelled"] += 1
-                continue
-            kind = miss_kind(expected, diagnoses)
-            counts[kind or "right"] += 1
-            if kind is not None and kind.endswith("absent"):
-                for name in sorted({family(item) for item in expected}):
-                    counts[f"absent: {name}"] += 1
-    return halves
+            half = triage_half(case["file"])
+            if only is None or half == only:
+                log = (folder / case["file"]).read_bytes()
+                yield half, corpus["name"], case, log, explain_text(log)
+
+
+def tuning_members(
+    data: Path, split: Path, group: str, answers: Sequence[str] = ()
+) -> Iterator[str]:
+    """The TUNING half's logs in the groups whose name contains ``group`` (a held-out case is
+    never read here), each with its labels and its first answers."""
+    for _half, name, case, _log, diagnoses in _cases(data, split, only="tuning"):
+        expected = {current_id(item) for item in case["expected"]}
+        named = groups(expected, case["layer"], diagnoses)
+        named |= answer_groups(expected, case["layer"], diagnoses, answers)
+        if any(group in item for item in named):
+            got = [f"{d.signature_id} [{d.layer}]" for d in diagnoses[:2]]
+            yield f"  {name}/{case['file']} expected {sorted(expected)} [{case['layer']}] got {got}"
 
 
 def _count_features(
@@ -190,7 +216,13 @@ def main() -> int:
         default=[],
         help="with --features: split the logs answered by ids with this prefix by label",
     )
+    parser.add_argument(
+        "--list", metavar="GROUP", help="list the TUNING half's logs of the groups named so"
+    )
     args = parser.parse_args()
+    if args.list:
+        print("\n".join(tuning_members(args.data, args.split, args.list, args.answer)))
+        return 0
     for half, counts in sorted(tally(args.data, args.split, args.features, args.answer).items()):
         print(half)
         for key, number in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
