@@ -10,7 +10,16 @@ confusions (the label's layer, the first diagnosis's layer). Session 36's breakd
 first answer, and ``class.*`` rules the largest absent family (102 logs): recognition of the
 recurring causes, not ranking, was the lever.
 
+``--features`` adds, per group of labelled misses (by the expected entry's family; a label's
+install layer answered in operator execution) and per contrast group (logs answered with a place
+whose label names another entry or none; logs answered right), the counts of the logs'
+structural features (``triage_features.py``): which structure a family's misses share, and how
+often the same structure stands under another label (what a rule keyed on it would get wrong).
+Counts only, for both halves; ``--list GROUP`` names the TUNING half's logs of a group (the
+held-out half is never listed).
+
     PYTHONPATH=WORKTREE/src python bench/triage_breakdown.py [--data WORKTREE/tests/data]
+        [--features [--answer ID_PREFIX ...]] [--list GROUP [--answer ID_PREFIX ...]]
 """
 
 from __future__ import annotations
@@ -18,7 +27,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -27,6 +38,7 @@ from bringup.triage import explain_text
 from bringup.triage.retired import current_id
 from heldout import DATA, SPLIT, load_split, triage_half
 from triage_eval import names_a_cause
+from triage_features import features
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -51,40 +63,173 @@ def miss_kind(expected: set[str], diagnoses: list[Diagnosis]) -> str | None:
     return f"{first} first, expected {standing}"
 
 
-def tally(data: Path, split: Path) -> dict[str, Counter[str]]:
+FOCUS = (
+    "class.code.project-bug",
+    "class.build.source-out-of-step",
+    "class.operator.npu-kernel-refuses-inputs",
+)
+"""The class rules whose absence the gate counts most (session 36's held-out breakdown)."""
+
+
+def expected_group(signature_id: str) -> str:
+    """A missed entry's group: a focus class rule by its id, any other by its family."""
+    return signature_id if signature_id in FOCUS else f"{family(signature_id)}.*"
+
+
+def answer_groups(
+    expected: set[str], layer: str, diagnoses: list[Diagnosis], prefixes: Sequence[str]
+) -> set[str]:
+    """For a log whose first answer's id starts with one of ``prefixes``: that answer split by
+    the label (each focus entry it names, another entry, none), and by the label's layer
+    against the answer's: what a rule that turned the answer into a cause, or moved its
+    layer, would gain and lose."""
+    if not diagnoses:
+        return set()
+    first = diagnoses[0]
+    found: set[str] = set()
+    for prefix in (item for item in prefixes if first.signature_id.startswith(item)):
+        named = [focus for focus in FOCUS if focus in expected]
+        right = first.signature_id in expected
+        labels = named or (["right"] if right else ["another entry"] if expected else ["no entry"])
+        found.update(f"answer {prefix}*, label {label}" for label in labels)
+        found.add(f"answer {prefix}* in {first.layer}, label's layer {layer}")
+    return found
+
+
+def groups(expected: set[str], layer: str, diagnoses: list[Diagnosis]) -> set[str]:
+    """The groups one log counts in for ``--features``: each expected entry's group when the log
+    is missed, the install layer answered in operator execution, a place answer under another
+    label or none (the contrast: where a rule keyed on a miss's structure would land), right."""
+    first = diagnoses[0] if diagnoses else None
+    found: set[str] = set()
+    if expected and first is not None and first.signature_id in expected:
+        found.add("contrast: right")
+    elif expected:
+        found.update(f"miss: {expected_group(item)}" for item in expected)
+    if layer == "install" and first is not None and first.layer == "operator_execution":
+        found.add("layer: install answered operator_execution")
+    if first is not None and not names_a_cause(first) and first.signature_id not in expected:
+        for focus in FOCUS:
+            if focus not in expected:
+                found.add(f"contrast: place answer, label not {focus}")
+        if not expected:
+            found.add("contrast: place answer, no entry")
+    return found
+
+
+def tally(
+    data: Path, split: Path, with_features: bool = False, answers: Sequence[str] = ()
+) -> dict[str, Counter[str]]:
     """The counts of both halves: ``cases``, ``unlabelled``, ``right``, each miss kind, each
-    absent family (``absent: F``) and each layer confusion (``layer: LABEL -> GOT``)."""
+    absent family (``absent: F``) and each layer confusion (``layer: LABEL -> GOT``); with
+    ``with_features``, each group's logs (``GROUP | logs``) and features (``GROUP | FEATURE``)."""
     halves: dict[str, Counter[str]] = defaultdict(Counter)
+    for half, _name, case, log, diagnoses in _cases(data, split):
+        counts = halves[half]
+        expected = {current_id(item) for item in case["expected"]}
+        if with_features:
+            named = groups(expected, case["layer"], diagnoses)
+            named |= answer_groups(expected, case["layer"], diagnoses, answers)
+            _count_features(counts, named, log, diagnoses)
+        counts["cases"] += 1
+        got = diagnoses[0].layer if diagnoses else None
+        if got != case["layer"]:
+            counts[f"layer: {case['layer']} -> {got}"] += 1
+        if not expected:
+            counts["unlabelled"] += 1
+            continue
+        kind = miss_kind(expected, diagnoses)
+        counts[kind or "right"] += 1
+        if kind is not None and kind.endswith("absent"):
+            for name in sorted({family(item) for item in expected}):
+                counts[f"absent: {name}"] += 1
+    return halves
+
+
+def _cases(
+    data: Path, split: Path, only: str | None = None
+) -> Iterator[tuple[str, str, dict[str, Any], bytes, list[Diagnosis]]]:
+    """Each case of the split's corpora (of half ``only`` when given) with its half, its
+    corpus's name, its log and the diagnoses of that log."""
     for corpus in load_split(split)["triage"]["corpora"]:
         folder = data / corpus["name"]
         for case in tomllib.loads((folder / "cases.toml").read_text(encoding="utf-8"))["case"]:
-            counts = halves[triage_half(case["file"])]
-            expected = {current_id(item) for item in case["expected"]}
-            diagnoses = explain_text((folder / case["file"]).read_bytes())
-            counts["cases"] += 1
-            got = diagnoses[0].layer if diagnoses else None
-            if got != case["layer"]:
-                counts[f"layer: {case['layer']} -> {got}"] += 1
-            if not expected:
-                counts["unlabelled"] += 1
-                continue
-            kind = miss_kind(expected, diagnoses)
-            counts[kind or "right"] += 1
-            if kind is not None and kind.endswith("absent"):
-                for name in sorted({family(item) for item in expected}):
-                    counts[f"absent: {name}"] += 1
-    return halves
+            half = triage_half(case["file"])
+            if only is None or half == only:
+                log = (folder / case["file"]).read_bytes()
+                yield half, corpus["name"], case, log, explain_text(log)
+
+
+def tuning_members(
+    data: Path, split: Path, group: str, answers: Sequence[str] = ()
+) -> Iterator[str]:
+    """The TUNING half's logs in the groups whose name contains ``group`` (a held-out case is
+    never read here), each with its labels and its first answers."""
+    for _half, name, case, _log, diagnoses in _cases(data, split, only="tuning"):
+        expected = {current_id(item) for item in case["expected"]}
+        named = groups(expected, case["layer"], diagnoses)
+        named |= answer_groups(expected, case["layer"], diagnoses, answers)
+        if any(group in item for item in named):
+            got = [f"{d.signature_id} [{d.layer}]" for d in diagnoses[:2]]
+            yield f"  {name}/{case['file']} expected {sorted(expected)} [{case['layer']}] got {got}"
+
+
+def _count_features(
+    counts: Counter[str], named: set[str], log: bytes, diagnoses: list[Diagnosis]
+) -> None:
+    """Add one log's features (and its first answer's id when that is a place) to its groups."""
+    read = features(log)
+    if diagnoses:
+        kind = "cause" if names_a_cause(diagnoses[0]) else "place"
+        read.append(f"first answer ({kind}): {diagnoses[0].signature_id} [{diagnoses[0].layer}]")
+    for group in named:
+        counts[f"{group} | logs"] += 1
+        for feature in read:
+            counts[f"{group} | {feature}"] += 1
+
+
+def feature_table(counts: Counter[str]) -> list[str]:
+    """One half's feature counts, a group at a time, a feature's values on one line."""
+    table: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
+    for key, number in counts.items():
+        if " | " in key and not key.endswith(" | logs"):
+            group, feature = key.split(" | ", 1)
+            name, value = feature.split(": ", 1)
+            table[group][name][value] += number
+    lines = []
+    for group in sorted(table):
+        lines.append(f"  {group} ({counts[group + ' | logs']} logs)")
+        for name, values in sorted(table[group].items()):
+            listed = ", ".join(f"{value} {n}" for value, n in values.most_common())
+            lines.append(f"      {name}: {listed}")
+    return lines
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DATA, help="the tests/data to read")
     parser.add_argument("--split", type=Path, default=SPLIT)
+    parser.add_argument("--features", action="store_true", help="add the groups' feature counts")
+    parser.add_argument(
+        "--answer",
+        action="append",
+        default=[],
+        help="with --features: split the logs answered by ids with this prefix by label",
+    )
+    parser.add_argument(
+        "--list", metavar="GROUP", help="list the TUNING half's logs of the groups named so"
+    )
     args = parser.parse_args()
-    for half, counts in sorted(tally(args.data, args.split).items()):
+    if args.list:
+        print("\n".join(tuning_members(args.data, args.split, args.list, args.answer)))
+        return 0
+    for half, counts in sorted(tally(args.data, args.split, args.features, args.answer).items()):
         print(half)
         for key, number in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
-            print(f"  {number:4}  {key}")
+            if " | " not in key:
+                print(f"  {number:4}  {key}")
+        if args.features:
+            print("\n".join(feature_table(counts)))
     return 0
 
 

@@ -54,3 +54,19 @@ def test_misses_are_told_by_what_comes_first_and_where_the_label_stands(tmp_path
     assert tuning["layer: install -> operator_execution"] == 1
     # a02: the first diagnosis is expected, so it is right whatever its layer
     assert [held[key] for key in ("right", "layer: build -> operator_execution")] == [1, 1]
+
+
+def test_features_are_counted_per_group_and_only_tuning_logs_are_listed(tmp_path: Path) -> None:
+    breakdown = bench_module("triage_breakdown")
+    data, split = _data(tmp_path)
+    held = breakdown.tally(data, split, with_features=True)["held_out"]
+    # a02: its first answer (a place) is one of its labels: right, counted with its structure
+    assert held["contrast: right | logs"] == 1
+    assert held["contrast: right | traceback: none"] == 1
+    listed = list(breakdown.tuning_members(data, split, "miss: class.code.project-bug"))
+    assert len(listed) == 1
+    assert "a03-wrong.log" in listed[0]
+    # a02 (held-out) is in "contrast: right": the tuning list leaves it out all the same
+    contrast = list(breakdown.tuning_members(data, split, "contrast"))
+    assert contrast
+    assert all("a02" not in line for line in contrast)

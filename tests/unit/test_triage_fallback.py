@@ -11,7 +11,7 @@ import pytest
 from bringup.triage import explain_text
 from bringup.triage.explain import scan_log
 from bringup.triage.fallback import diagnose
-from bringup.triage.fallbackrules import read_rules
+from bringup.triage.fallbackrules import RULES_FILE, read_rules
 from bringup.triage.signatures import SignatureError
 from triage_inputs import write
 
@@ -227,6 +227,17 @@ def test_a_fallback_rule_with_a_bad_expression_is_rejected(tmp_path: Path) -> No
         'kind = "version"\ncause = "c"\nnext = "n"\nsource = "https://example.org"\n',
     )
     with pytest.raises(SignatureError, match="RE2"):
+        read_rules(path)
+
+
+def test_the_class_of_a_compile_in_the_job_must_be_a_rule(tmp_path: Path) -> None:
+    assert read_rules().compiled_in_job == "class.code.project-bug"
+    shipped = RULES_FILE.read_text(encoding="utf-8")
+    absent = shipped.replace(
+        'compiled_in_job = "class.code.project-bug"', 'compiled_in_job = "class.code.absent"'
+    )
+    path = write(tmp_path, "rules.toml", absent)
+    with pytest.raises(SignatureError, match="compiled_in_job"):
         read_rules(path)
 
 

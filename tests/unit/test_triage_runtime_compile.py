@@ -231,3 +231,32 @@ def test_a_build_with_compile_looking_lines_stays_build(line: str) -> None:
 @pytest.mark.parametrize("line", PATHS_ALONE)
 def test_a_path_alone_is_no_compile(line: str) -> None:
     assert RUNTIME_COMPILE not in scan_log(f"{line}\n".encode()).findings.marks
+
+
+# MegEngine/mgeconvert#107: MegEngine's NVRTC kernel, compiled while a converted model ran; the
+# maintainers' answer: fixed in MegEngine 1.12.0 (the caller passes NVRTC its include path).
+NVRTC_INCLUDE = (
+    "05 09:32:46[mgb] ERR error occurred in computing sequence; synchronizing all comp nodes and"
+    " releasing vars now ...\n"
+    "RuntimeError: nvrtc compile error: default_program(2): catastrophic error: cannot open source"
+    ' file "cuda_fp16.h"\n'
+)
+
+
+@pytest.mark.parametrize("log", [TORCH_COMPILE, NVRTC_INCLUDE])
+def test_a_compile_in_the_job_that_only_words_place_is_the_code_it_compiled(log: str) -> None:
+    first, second = explain_text(log)[:2]
+    assert (first.signature_id, first.layer) == ("class.code.project-bug", "operator_execution")
+    assert second.signature_id.startswith("evidence.")  # the place it was read from, kept
+
+
+@pytest.mark.parametrize(
+    ("log", "named"),
+    [
+        (TRITON_ASCEND, "ascend.build.triton-ascend-mlir-compile"),  # a signature names it
+        (CUPY, "traceback.operator.cuda"),  # a traceback rule reads it: not words alone
+        (JIT_HEADER, "ascend.build.cann-header-missing"),  # the project's build, not the job's
+    ],
+)
+def test_a_compile_that_a_rule_names_keeps_that_rule(log: str, named: str) -> None:
+    assert explain_text(log)[0].signature_id == named

@@ -121,6 +121,7 @@ class RulesFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     success: str = ""
     runtime_compile: str = ""
     project_build: str = ""
+    compiled_in_job: str = ""
     stacks: dict[str, str] = {}
 
 
@@ -141,6 +142,8 @@ class Rules(NamedTuple):
     """The lines of the project's own build, which keep its compile errors ``build``."""
     stacks: tuple[tuple[str, str], ...] = ()
     """Each vendor's name and the words of its software stack (``bringup.triage.vendors``)."""
+    compiled_in_job: str = ""
+    """The class rule of a kernel compiled in the job whose failure only words place."""
 
 
 def read_rules(path: Path = RULES_FILE) -> Rules:
@@ -183,6 +186,12 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
             f"{problem}",
             path=str(path),
         )
+    if content.compiled_in_job and content.compiled_in_job not in {r.id for r in content.exception}:
+        raise SignatureError(
+            f"compiled_in_job names no [[exception]] rule: {content.compiled_in_job}",
+            path=str(path),
+            line=line_of(text, "compiled_in_job", content.compiled_in_job),
+        )
     return Rules(
         tuple(content.exception),
         tuple(content.line),
@@ -195,6 +204,7 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
         content.runtime_compile,
         content.project_build,
         tuple(content.stacks.items()),
+        content.compiled_in_job,
     )
 
 

@@ -70,6 +70,7 @@ from bringup.triage import (
     worded,
 )
 from bringup.triage.confirm import confirm
+from bringup.triage.fallbackrules import builtin_rules
 from bringup.triage.findings import STATED_PREFIX
 from bringup.triage.scanner import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
@@ -203,6 +204,7 @@ def _placed_by_the_log(
     job or the build, the import of a compiled extension, the phase it failed in, advice that
     fits its marks, versions it states that the knowledge base rules out together."""
     diagnoses = runtimecompile.in_the_job(diagnoses, result.findings)
+    diagnoses = runtimecompile.compiled_code(diagnoses, result.findings, builtin_rules())
     loose = generic | {d.signature_id for d in extra if not d.signature_id.startswith("code.")}
     diagnoses = extensionimport.placed(diagnoses, result.findings)
     diagnoses = phase.read_in(diagnoses, result.findings, loose)

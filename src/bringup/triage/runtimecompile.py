@@ -22,6 +22,8 @@ from collections.abc import Collection
 import msgspec
 
 from bringup.model.diagnosis import KERNEL_LAYER, Diagnosis
+from bringup.triage.evidence import rule_diagnosis
+from bringup.triage.fallbackrules import Rules
 from bringup.triage.findings import Findings
 
 RUNTIME_COMPILE = "runtime-compile"
@@ -69,3 +71,21 @@ def in_the_build(
         else d
         for d in diagnoses
     ]
+
+
+def compiled_code(diagnoses: list[Diagnosis], findings: Findings, rules: Rules) -> list[Diagnosis]:
+    """``diagnoses`` led by ``rules.compiled_in_job``'s class when the log shows a kernel
+    compiled while the job ran (not the project's own build) and only the words of its failure
+    place it (an ``evidence.*`` reading first): no rule names the environment's part (a compiler
+    or a header missing, a toolkit's version, memory), so the code the job compiled is at fault."""
+    if not diagnoses or RUNTIME_COMPILE not in findings.marks or PROJECT_BUILD in findings.marks:
+        return diagnoses
+    first = diagnoses[0]
+    rule = next((r for r in rules.exceptions if r.id == rules.compiled_in_job), None)
+    if rule is None or not first.signature_id.startswith("evidence.") or not first.evidence:
+        return diagnoses
+    named = rule_diagnosis(
+        rule, first.evidence[0], matches=1, score=first.score, confidence="medium"
+    )
+    named = msgspec.structs.replace(named, layer=KERNEL_LAYER)
+    return [named, *(d for d in diagnoses if d.signature_id != rule.id)]
