@@ -61,3 +61,20 @@ def test_a_long_list_of_shorthands_is_linear() -> None:
     _chips("仅支持Atlas A2" + "、A3" * 12000)
     _chips("仅支持Atlas A2" + "、A39" * 10000)
     assert cpu_seconds() - started < 2.0 * 2
+
+
+def test_the_chip_a_repo_is_said_to_run_on_is_a_need() -> None:
+    # Ascend/DeepSpeed@c134c39d README.md:3 ("with deepspeed_npu you can use deepspeed on the
+    # Ascend910 chip"): the chip the adapter runs on, the truth's chip 910 at that line; "芯片"
+    # (chip) is the hardware word beside the family
+    line = "通过deepspeed_npu，你可以在Ascend910芯片上使用deepspeed，并基于deepspeed进行开发。"
+    assert _chips(line) == [("910", True)]
+
+
+def test_running_on_generic_processors_names_no_chip() -> None:
+    # Ascend/msopprof README_EN.md:23: "operators running on Ascend AI Processors" names no family
+    line = (
+        "MindStudio Ops Profiler (msOpProf, an operator tuning tool) is used to collect and "
+        "analyze the key performance metrics of operators running on Ascend AI Processors."
+    )
+    assert _chips(line) == []

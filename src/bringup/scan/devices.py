@@ -94,7 +94,8 @@ single NPU"); without them it names a mode: "we support single GPU CPU offloadin
 (pytorch/ao@36027d82 README.md:257), "If True then non-MPI (single GPU) build will be forced"
 (NVIDIA/AMGX@3188dce5 README.md:65) say what one GPU gets, not that one is needed."""
 _HARDWARE_WORDS = lazyre.compile(
-    r"support|hardware|product|device|server|only|run\s+on|支持|硬件|产品|设备|服务器|适用|运行",
+    r"support|hardware|product|device|server|only|runs?\s+on|running\s+on|\bchips?\b|\bnpus?\b|"
+    r"支持|硬件|产品|设备|服务器|适用|运行|芯片|处理器",
     re.IGNORECASE,
     guard=True,
 )

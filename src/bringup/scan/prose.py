@@ -19,7 +19,7 @@ from bringup import backends, lazyre
 from bringup.model import Confidence
 from bringup.scan.asides import illustrated
 from bringup.scan.cannotrun import IN_CLAUSE, fails_itself, fails_without
-from bringup.scan.chipwords import ZH_SUPPORT
+from bringup.scan.chipwords import CHIP_USE
 from bringup.scan.devices import (
     EXAMPLE,
     capabilities,
@@ -241,7 +241,7 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
         needed = required or bool(NEED.search(clause))
         subjects = driver_words(clause, list(vocabulary().subject.finditer(clause)))
         labelled = not needed and os_labelled(clause)
-        supports = not needed and ZH_SUPPORT.search(clause) is not None  # chips only: chipwords
+        supports = not needed and CHIP_USE.search(clause) is not None  # chips only: chipwords
         if not needed and not subjects and not labelled and not supports:
             # Three clauses in four (the eval repos' docs): no subject and no word of need, so
             # nothing below can be found; the vendor, negation and hedge words of the clause
