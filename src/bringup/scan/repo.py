@@ -31,6 +31,7 @@ from bringup.scan.declaredimports import lists_dependencies, manifest_file, own_
 from bringup.scan.devicefree import as_route
 from bringup.scan.devicesupport import supported_devices
 from bringup.scan.extraction import Extraction, Finding
+from bringup.scan.extrasubmodules import extra_submodules
 from bringup.scan.fetches import cited_where_included, own_clone
 from bringup.scan.followed import include_places
 from bringup.scan.gomod import go_modules
@@ -168,6 +169,8 @@ def _stated(
     )
     cmake = ((ref, text) for ref, (entry, text) in texts.items() if entry.kind == "cmake")
     stated = as_libtorch(stated, libtorch_folder(cmake))
+    setup = next((text for entry, text in texts.values() if entry.rel == "setup.py"), "")
+    stated = extra_submodules(stated, setup)
     folders = frozenset(
         canonical_subject(posixpath.basename(posixpath.dirname(entry.rel)))
         for entry, _ in texts.values()
