@@ -13,13 +13,16 @@ The split is data (``tests/data/heldout.toml``, each set's rule beside the READM
 from). By default only the HELD-OUT half is scored and only its totals are printed: never a
 held-out case, repo or truth line. ``--tuning`` adds the tuning half's totals, the scan's per-kind
 lines and the triage per-corpus figures of that half; ``--misses [KIND ...]`` adds the tuning
-half's per-repo scan misses (of those kinds; ``triage`` for its missed cases).
+half's per-repo scan misses (of those kinds; ``triage`` for its missed cases). ``--kinds`` adds
+each scored half's per-kind scan counts (truth, found, missed; tool, correct, false): counts of
+a kind over all the half's repos, never a repo or a line, so precision work on the held-out half
+can see which kind moved.
 
 The ``bringup`` scored is the one on ``PYTHONPATH`` (the scan runs as ``python -m bringup`` in a
 subprocess, triage in this process), so one copy of this script scores any worktree:
 
     PYTHONPATH=WORKTREE/src python bench/heldout.py [--data WORKTREE/tests/data] [--src DIR]
-        [--tuning] [--misses [KIND ...]] [--part scan|triage] [--against REF_SRC]
+        [--tuning] [--kinds] [--misses [KIND ...]] [--part scan|triage] [--against REF_SRC]
 
 ``--src`` holds the scan's checkouts as ``SRC/scan_evalN/NAME`` (NAME = the truth file's stem);
 a missing checkout is named and left out of the totals.
@@ -255,6 +258,21 @@ def kind_table(tally: Tally) -> list[str]:
     return lines
 
 
+def kind_counts(name: str, tally: Tally) -> list[str]:
+    """One line per scan kind of a half: counts only (truth, found, missed; tool, correct,
+    false, of the false the duplicates), each line led by the half's name, so the held-out
+    half's kinds can be read without naming a repo or a truth line."""
+    lines = []
+    for kind_name in SCAN_KINDS:
+        c = tally.scan[kind_name]
+        lines.append(
+            f"{name:8} kind {kind_name:16} truth {c['truth']:4} found {c['found']:4} "
+            f"missed {c['truth'] - c['found']:4}  tool {c['tool']:4} correct {c['correct']:4} "
+            f"false {c['tool'] - c['correct']:4} (dup {c['duplicate']})"
+        )
+    return lines
+
+
 def unscored(half: str, notes: list[str]) -> list[str]:
     """What could not be scored: each repo or corpus of the tuning half by name, the held-out
     half's only counted by why (its repos are no output of the gate)."""
@@ -282,6 +300,11 @@ def main() -> int:
         type=Path,
         metavar="REF_SRC",
         help="triage: count the cases that moved from the bringup of REF_SRC (a src folder)",
+    )
+    parser.add_argument(
+        "--kinds",
+        action="store_true",
+        help="add each half's per-kind scan counts (found, missed, false): totals only",
     )
     parser.add_argument("--jobs", type=int, default=2, help="scans run at once")
     parser.add_argument(
@@ -323,6 +346,9 @@ def main() -> int:
     for name, tally in halves.items():
         for line in unscored(name, tally.notes):
             print(line)
+    if scan and args.kinds:
+        for name, tally in halves.items():
+            print(*kind_counts(name.replace("_", "-"), tally), sep="\n")
     print(*summary("held-out", halves["held_out"], scan, triage), sep="\n")
     if states is not None and args.against is not None:
         before = triage_moves.reference_states(args.against, args.split, args.data, list(halves))

@@ -105,3 +105,18 @@ def test_the_gate_names_no_held_out_repo_it_could_not_score(
     named = {name for entry in SCAN.values() for name in entry["held_out"]}
     assert not [name for name in named if f"/{name}:" in out]
     assert "x no checkout, left out" in out
+
+
+def test_the_kind_counts_are_counts_of_a_half_only() -> None:
+    # --kinds: per kind, found/missed of the truth and correct/false of the scan's, led by the
+    # half's name; a kind nothing was scored for still has its line, at zero
+    heldout = bench_module("heldout")
+    tally = heldout.Tally()
+    tally.scan["python_package"].update(truth=5, found=3, tool=7, correct=4, duplicate=1)
+    lines = heldout.kind_counts("held-out", tally)
+    assert len(lines) == len(heldout.SCAN_KINDS)
+    line = next(line for line in lines if " python_package " in line)
+    want = "held-out kind python_package truth 5 found 3 missed 2 tool 7 correct 4 false 3 (dup 1)"
+    assert " ".join(line.split()) == want
+    assert all(line.startswith("held-out kind ") for line in lines)
+    assert "false    0" in next(line for line in lines if " toolkit " in line)

@@ -307,8 +307,9 @@ def test_an_image_that_installs_only_the_projects_it_clones_does_not_install_the
 
 def test_a_borrowed_need_says_whose_it_is(tmp_path: Path) -> None:
     # IDEA-Research/GroundingDINO@856dde2: Dockerfile:1 and :30 build on the image and install
-    # the repo; requirements.txt:1-2 name torch and torchvision, setup.py:85 CUDA_HOME; no file
-    # of the repo's own names cuDNN, so the image's is borrowed while its torch stays its own
+    # the repo; requirements.txt:1-2 name torch and torchvision (setup.py:85's CUDA_HOME left
+    # out here): no file of the repo's own names CUDA, so the image's is borrowed while its
+    # torch stays its own; the cuDNN the tag names is the image's flavour, never borrowed
     _write(
         tmp_path,
         {
@@ -319,11 +320,12 @@ def test_a_borrowed_need_says_whose_it_is(tmp_path: Path) -> None:
         },
     )
     own = scan_repo(tmp_path, "GroundingDINO").component.requirements
-    cudnn = [r for r in own if r.subject == "cudnn"]
-    assert [(r.spec, r.confidence) for r in cudnn] == [("==8.*", "low")]
-    assert (cudnn[0].text or "").endswith(
-        "; borrowed from the docker scope: the repo's own files name no cuDNN"
+    cuda = [r for r in own if r.subject == "cuda"]
+    assert [(r.spec, r.confidence) for r in cuda] == [("==12.1.*", "low")]
+    assert (cuda[0].text or "").endswith(
+        "; borrowed from the docker scope: the repo's own files name no CUDA"
     )
+    assert not [r for r in own if r.subject == "cudnn"]
     assert not [r for r in own if r.subject == "torch" and r.source.ref.endswith("Dockerfile")]
 
 
@@ -345,3 +347,27 @@ def test_what_a_ci_jobs_image_is_built_on_is_that_images(tmp_path: Path) -> None
     )
     own = scan_repo(tmp_path, "DrivingSDK").component.requirements
     assert {"glibc", "os", "os_version"}.isdisjoint(r.subject for r in own)
+
+
+def test_the_cudnn_flavour_of_a_cuda_image_is_the_images(tmp_path: Path) -> None:
+    # thu-pacman/chitu@6261b7a0 Dockerfile:1, :27-31 (the image copies the repo in and
+    # installs it); its requirements name torch and no cuDNN: the image's CUDA is borrowed,
+    # the cudnn8 flavour of its tag stays in the docker scope
+    _write(
+        tmp_path,
+        {
+            "requirements-build.txt": "torch\n",
+            "Dockerfile": "FROM nvidia/cuda:12.1.1-cudnn8-devel-ubuntu22.04 AS base\n"
+            "WORKDIR /workspace/cinfer\n"
+            "COPY . .\n"
+            "RUN --mount=type=cache,target=/root/.cache/pip \\\n"
+            "    TORCH_CUDA_ARCH_LIST=8.6 CINFER_WITH_CYTHON=1 pip install --no-build-isolation"
+            " .[quant]\n",
+        },
+    )
+    scan = scan_repo(tmp_path, "chitu")
+    own = scan.component.requirements
+    assert [r.spec for r in own if r.subject == "cuda"] == ["==12.1.1"]
+    assert not [r for r in own if r.subject == "cudnn"]
+    docker = [s for s in scan.component.scopes if s.name == DOCKER]
+    assert [r.spec for s in docker for r in s.requirements if r.subject == "cudnn"] == ["==8.*"]

@@ -3,11 +3,13 @@ are read, as the whole repo's guides; a feature's or an API's page of those word
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bringup.scan.docscopes import doc_scope
 from bringup.scan.scopenames import REPO
-from bringup.scan.walk import classify
+from bringup.scan.walk import classify, walk_repo
 
 # Ascend/MindIE-LLM@8b4871ad31f592aa863f6255760e4934484d78e4:
 #   docs/zh/user_guide/install/source/preparing_software_and_dependencies.md:59
@@ -100,3 +102,20 @@ def test_a_background_folder_holds_the_repo_s_guides() -> None:
     assert doc_scope(["docs", "zh", "context", "quick_install.md"]) == REPO
     assert doc_scope(["docs", "zh", "context", "build.md"]) == REPO
     assert doc_scope(["docs", "zh", "context", "data_type.md"]) == "docs/zh/context/data_type"
+
+
+def test_an_operator_projects_build_output_is_not_walked(tmp_path: Path) -> None:
+    # wilburx813/ascend_op@1af0782baaeaa94ba1f7999c85b30492e053e14d Asinh/CMakePresets.json:14
+    # builds into build_out; the repo commits it, with generated compile scripts naming one
+    # chip (Asinh/build_out/op_kernel/binary/ascend310b/gen/Asinh-asinh-0.sh:20, cut)
+    project = tmp_path / "Asinh"
+    gen = project / "build_out" / "op_kernel" / "binary" / "ascend310b" / "gen"
+    gen.mkdir(parents=True)
+    (project / "CMakePresets.json").write_text('{"binaryDir": "${sourceDir}/build_out"}\n')
+    (gen / "Asinh-asinh-0.sh").write_text(
+        "res=$(opc $1 --main_func=asinh --soc_version=Ascend310B1)\n"
+    )
+    (project / "build_out" / "CMakeCache.txt").write_text("CMAKE_BUILD_TYPE:STRING=Release\n")
+    rels = {entry.rel for entry in walk_repo(tmp_path)[0]}
+    assert "Asinh/CMakePresets.json" in rels
+    assert not [rel for rel in rels if "/build_out/" in rel]

@@ -61,6 +61,7 @@ from bringup.subjects import display_name, scope_of
 
 _RUNNERS = ("CI: runs-on:", "CI: os:")
 _TARGETS = f"CI: {BUILDS_FOR} "
+_IMAGE_NAMED = ("FROM image ", "CI: image ")
 _IMAGE_SCOPES = frozenset({"toolkit", "hardware", "platform", "host"})
 _COMMAND_END = lazyre.compile(r"[\n&|;]")
 _PIP_INSTALL = lazyre.compile(r"\bpip3?\s+install\b")
@@ -153,9 +154,30 @@ def _borrowable(requirement: Requirement, images: Mapping[str, bool]) -> bool:
         return True
     if ref not in images and not text.startswith("CI: image "):
         return False
+    if _flavour(requirement):
+        return False
     if scope_of(requirement.subject) in _IMAGE_SCOPES:
         return True
     return images.get(ref, False) and _family(requirement.subject) == _FRAMEWORKS
+
+
+_FLAVOURS = frozenset({"cudnn"})
+
+
+def _flavour(requirement: Requirement) -> bool:
+    """Whether ``requirement`` is a library an image's tag names as its flavour (the
+    ``-cudnn8-`` of ``nvidia/cuda:12.1.1-cudnn8-devel-ubuntu22.04``): NVIDIA ships each CUDA
+    image with and without cuDNN ("a runtime image that also includes cuDNN is available",
+    https://aws.amazon.com/marketplace/pp/prodview-djg56ohlelt76; the tag list of
+    https://github.com/MassGrid/Dockerfile_cuda, ``10.0-runtime`` beside
+    ``10.0-cudnn7-runtime``), and torch's own Linux wheels bring their cuDNN as the
+    ``nvidia-cudnn-cu12`` distribution (https://pypi.org/pypi/torch/2.5.0/json,
+    ``requires_dist``). A repo whose own files never name cuDNN does not link it: the flavour
+    is the image's (chitu Dockerfile:1, OpenPCDet docker/Dockerfile:1, alphafold3-pytorch-npu
+    Dockerfile:3, MinkowskiEngine docker/Dockerfile:9: four repos that name no cuDNN, built
+    on such images; none of their truths records one)."""
+    text = requirement.text or ""
+    return requirement.subject in _FLAVOURS and text.startswith(_IMAGE_NAMED)
 
 
 def route_images(docker: list[Requirement], images: Mapping[str, bool]) -> list[Requirement]:
@@ -177,9 +199,6 @@ def route_images(docker: list[Requirement], images: Mapping[str, bool]) -> list[
         for r in docker
         if not _built_on(r.subject) or (r.source.ref or "").rpartition("/")[0] in routes
     ]
-
-
-_IMAGE_NAMED = ("FROM image ", "CI: image ")
 
 
 def ci_images(ci: list[Requirement], images: Mapping[str, bool]) -> list[Requirement]:

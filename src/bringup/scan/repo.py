@@ -27,9 +27,11 @@ from bringup.scan.clitests import test_files
 from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless
+from bringup.scan.declaredimports import lists_dependencies, manifest_file, own_imports
 from bringup.scan.devicefree import as_route
 from bringup.scan.devicesupport import supported_devices
 from bringup.scan.extraction import Extraction, Finding
+from bringup.scan.extrasubmodules import extra_submodules
 from bringup.scan.fetches import cited_where_included, own_clone
 from bringup.scan.followed import include_places
 from bringup.scan.gomod import go_modules
@@ -132,6 +134,12 @@ def _stated(
         _CUDA_FLAVOUR.sub("", name).lower()
         for name in (*provides, *([python_subject(component)] if repo_named else []))
     } | {python_subject(package).lower() for package in top_packages(root)}
+    manifests = {
+        ref
+        for ref, (entry, _) in texts.items()
+        if manifest_file(entry.rel) and scopes.of(entry.rel) == REPO
+    }
+    listed = lists_dependencies((r for e in extractions for r in e.requirements), manifests)
     stated = as_distributions(
         python_listed(
             library_tools(
@@ -144,7 +152,7 @@ def _stated(
                             ),
                         )
                     ),
-                    *package_lines(root, shown, component, provides),
+                    *own_imports(package_lines(root, shown, component, provides), listed),
                     *checked_versions(
                         root,
                         component,
@@ -161,6 +169,8 @@ def _stated(
     )
     cmake = ((ref, text) for ref, (entry, text) in texts.items() if entry.kind == "cmake")
     stated = as_libtorch(stated, libtorch_folder(cmake))
+    setup = next((text for entry, text in texts.values() if entry.rel == "setup.py"), "")
+    stated = extra_submodules(stated, setup)
     folders = frozenset(
         canonical_subject(posixpath.basename(posixpath.dirname(entry.rel)))
         for entry, _ in texts.values()

@@ -44,6 +44,7 @@ SKIPPED_DIRS = frozenset(
         "build",
         "builds",
         "_build",
+        "build_out",
         "dist",
         "out",
         "output",
@@ -57,7 +58,11 @@ SKIPPED_DIRS = frozenset(
     }
 )
 """Directory names never walked: vendored code states its own requirements, not the repo's,
-build outputs are copies, and test data holds other projects' files as samples."""
+build outputs are copies, and test data holds other projects' files as samples. ``build_out``
+is where an Ascend C custom-operator project builds (its CMakePresets.json ``"binaryDir":
+"${sourceDir}/build_out"``, wilburx813/ascend_op@1af0782b Asinh/CMakePresets.json:14), committed
+in some repos with its generated compile scripts (Asinh/build_out/op_kernel/binary/ascend310b/
+gen/Asinh-asinh-0.sh): copies of what the project's sources state."""
 
 VISIBLE_HIDDEN_DIRS = frozenset(
     {".github", ".gitee", ".gitlab", ".circleci", ".ci", ".devcontainer"}
