@@ -386,7 +386,7 @@ def scan_repo(
                 extractions,
                 scoped,
                 requirements,
-                test_files(texts),
+                test_files(texts, reader.script),
                 python_files(known.read),
             ),
             kept,
