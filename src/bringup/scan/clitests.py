@@ -145,10 +145,11 @@ def command_line_only(text: str) -> bool:
 
 def test_files(
     texts: Mapping[str, tuple[RepoFile, str]],
-    script: Callable[[RepoFile, str], bool] = lambda _, text: command_line_only(text),
+    script: Callable[[RepoFile, str], bool],
 ) -> list[tuple[str, str]]:
     """The repo's test files as ``(rel, ref)``, less the command-line scripts among them:
-    those ``script`` tells (``command_line_only``, or what the read-ahead found of it)."""
+    those ``script`` tells (``command_line_only`` of the file, or what the read-ahead found
+    of it: ``readahead.Reader.script``)."""
     return [
         (entry.rel, ref)
         for ref, (entry, text) in texts.items()
