@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from bringup.scan import readahead
 from bringup.scan.clitests import command_line_only
 from bringup.scan.repo import scan_repo
+from bringup.scan.walk import RepoFile
 from cpuclock import cpu_seconds
 
 # CompVis/stable-diffusion@21f890f9da3cfbeaba8e2ac3c425ee9e998d5229
@@ -87,3 +91,20 @@ def test_many_test_functions_named_again_are_read_in_bounded_time() -> None:
     started = cpu_seconds()
     assert command_line_only(text + "if __name__ == '__main__':\n" + calls)
     assert cpu_seconds() - started < 5
+
+
+def test_a_script_read_ahead_in_a_copy_is_told_apart_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A test file read ahead (``readahead``) is told apart from a script where it is read,
+    with the same answer as the ordered pass's: its folder is still no ``pytest`` step."""
+    monkeypatch.setattr(readahead, "AT_LEAST", 1)  # copies forked for a repo of any size
+    (tmp_path / "scripts" / "tests").mkdir(parents=True)
+    (tmp_path / "scripts" / "tests" / "test_watermark.py").write_text(WATERMARK)
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(name='ldm')\n")
+    entry = RepoFile(
+        "scripts/tests/test_watermark.py", tmp_path / "scripts/tests/test_watermark.py", "tests"
+    )
+    assert readahead.read_one(entry, "sd/scripts/tests/test_watermark.py", False).script is True
+    steps = scan_repo(tmp_path, "sd", forks=1).component.steps
+    assert not [s for s in steps if "pytest" in s.argv]

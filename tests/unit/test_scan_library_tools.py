@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bringup.scan.linterimports import _shortest
 from bringup.scan.repo import scan_repo
 
 
@@ -95,3 +96,11 @@ def test_an_import_tried_under_try_stays_optional(tmp_path: Path) -> None:
     repo = _repo(tmp_path / "torch-harmonics", TORCH_HARMONICS)
     component = scan_repo(repo, "torch-harmonics").component
     assert [r for r in component.requirements if r.subject == "pypi:scipy"] == []
+
+
+def test_a_tool_whose_name_holds_another_s_is_looked_for_through_the_shorter() -> None:
+    # flashinfer-ai/flashinfer docs/requirements.txt:1-6 (furo, sphinx, sphinx-gallery,
+    # sphinx-reredirects, sphinx-tabs, sphinx-toolbox), as import names
+    tools = ["furo", "sphinx", "sphinx_gallery", "sphinx_reredirects", "sphinx_tabs"]
+    assert _shortest([*tools, "sphinx_toolbox"]) == ["furo", "sphinx"]
+    assert _shortest(["yapf"]) == ["yapf"]

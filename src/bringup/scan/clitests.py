@@ -14,7 +14,7 @@ import re
 import symtable
 import unicodedata
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from bringup import lazyre
 from bringup.scan.walk import RepoFile
@@ -143,10 +143,15 @@ def command_line_only(text: str) -> bool:
     return bool(tests) and all(t.name in named and _takes_arguments(t) for t in tests)
 
 
-def test_files(texts: Mapping[str, tuple[RepoFile, str]]) -> list[tuple[str, str]]:
-    """The repo's test files as ``(rel, ref)``, less the command-line scripts among them."""
+def test_files(
+    texts: Mapping[str, tuple[RepoFile, str]],
+    script: Callable[[RepoFile, str], bool],
+) -> list[tuple[str, str]]:
+    """The repo's test files as ``(rel, ref)``, less the command-line scripts among them:
+    those ``script`` tells (``command_line_only`` of the file, or what the read-ahead found
+    of it: ``readahead.Reader.script``)."""
     return [
         (entry.rel, ref)
         for ref, (entry, text) in texts.items()
-        if entry.kind == "tests" and not (entry.rel.endswith(".py") and command_line_only(text))
+        if entry.kind == "tests" and not (entry.rel.endswith(".py") and script(entry, text))
     ]

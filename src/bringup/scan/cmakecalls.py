@@ -33,6 +33,7 @@ from bringup.model import Requirement, Source
 from bringup.scan.cmakelex import CMakeCommand, cmake_commands
 from bringup.scan.cmakeuse import cmake_file
 from bringup.scan.cpm import read_at_call
+from bringup.scan.lowertexts import lower_text
 from bringup.scan.placesbeside import cited_only_where
 from bringup.scan.scopenames import REPO
 
@@ -199,7 +200,7 @@ def idle_bodies(
     unread = _unread(
         lexed,
         calling,
-        lambda: "\n".join(text.lower() for ref, (_, text) in texts.items() if ref not in lexed),
+        lambda: "\n".join(lower_text(text) for ref, (_, text) in texts.items() if ref not in lexed),
     )
     calls: dict[str, set[str]] = {}
     for ref in calling:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import msgspec
@@ -47,6 +48,18 @@ def _sources(folder: Path) -> list[Path]:
     return found
 
 
+def _shortest(names: Iterable[str]) -> list[str]:
+    """``names`` less each that holds another of them: a text holding ``sphinx_tabs`` holds
+    ``sphinx``, so testing ``sphinx`` alone says whether it may hold either (flashinfer's
+    eight documentation tools are four such tests over its 844 modules, ~17 MB)."""
+    ordered = sorted(set(names), key=lambda name: (len(name), name))
+    kept: list[str] = []
+    for name in ordered:
+        if not any(other in name for other in kept):
+            kept.append(name)
+    return kept
+
+
 def library_tools(
     requirements: list[Requirement], root: Path, shown: str, component: str, provides: list[str]
 ) -> list[Requirement]:
@@ -63,11 +76,12 @@ def library_tools(
     names = "|".join(re.escape(t) for t in sorted(tools))
     pattern = re.compile(rf"^(?:from|import)[ \t]+({names})\b", re.MULTILINE)
     prefix = "" if shown in ("", ".") else f"{shown.rstrip('/')}/"
+    shortest = _shortest(tools)
     imported: dict[str, tuple[str, int]] = {}
     for path in _sources(root / package):
         rel = path.relative_to(root).as_posix()
         text = module_text(path, rel)
-        if not text or not any(tool in text for tool in tools):  # a match holds a tool's name
+        if not text or not any(tool in text for tool in shortest):  # a match holds a tool's name
             continue
         for found in pattern.finditer(text):
             line = text.count("\n", 0, found.start()) + 1 if text else 0

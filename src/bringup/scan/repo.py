@@ -19,7 +19,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Component, Requirement, Source, Step, file_source
-from bringup.scan import cmakelex, moduletexts
+from bringup.scan import cmakelex, lowertexts, moduletexts
 from bringup.scan.buildroutes import backend_needs, one_route
 from bringup.scan.buildruns import builds_running
 from bringup.scan.cited import cited_files
@@ -298,7 +298,7 @@ def scan_repo(
     file). With ``forks``, a big repo's files are read ahead in that many forked copies
     (``readahead``)."""
     # the repo's lexed CMake texts and package modules, dropped however its scan ends
-    with cmakelex.kept(), moduletexts.kept():
+    with cmakelex.kept(), lowertexts.kept(), moduletexts.kept():
         component = name or (manifest.name if manifest and manifest.name else root.resolve().name)
         files, stats = walk_repo(root, manifest.ignore if manifest else (), progress=progress)
         findings = [
@@ -396,7 +396,7 @@ def scan_repo(
                 extractions,
                 scoped,
                 requirements,
-                test_files(texts),
+                test_files(texts, reader.script),
                 python_files(known.read),
             ),
             kept,

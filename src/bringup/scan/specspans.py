@@ -28,6 +28,7 @@ from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.heldlines import found_on_held_lines
 from bringup.scan.hosttools import HOST_TOOLS, headers_package
+from bringup.scan.lowertexts import lower_text
 from bringup.scan.phrases import read_phrase
 from bringup.scan.pkgimports import known_distribution
 from bringup.scan.platforms import os_release
@@ -268,7 +269,7 @@ def python_listed(requirements: list[Requirement], texts: Iterable[str]) -> list
         name, spec = named.group("name"), named.group("spec")
         if python_subject(name) not in named_elsewhere:
             if bodies is None:
-                bodies = [(body, body.lower()) for body in texts]
+                bodies = [(body, lower_text(body)) for body in texts]
             if not _shown(name, bodies):
                 continue
         was = requirements[index]
