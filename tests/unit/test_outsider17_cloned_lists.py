@@ -35,8 +35,9 @@ def _inputs(root: Path) -> dict[int, tuple[str, ...]]:
 def test_a_list_inside_a_fresh_clone_needs_the_clone(tmp_path: Path) -> None:
     (tmp_path / "README.md").write_text("# 使用方式\n\n" + README_3_10)
     inputs = _inputs(tmp_path)
+    # the line's comment ("delete torch==2.7 in it") is said with the input (left37)
     assert inputs[7] == (
-        "vllm/requirements/build.txt, from the clone of "
+        "vllm/requirements/build.txt (its line says: 将里面的torch==2.7删除), from the clone of "
         "https://github.com/vllm-project/vllm.git (line 6)",
     )
     assert inputs[8][0].startswith("vllm/requirements/common.txt, from the clone of")

@@ -227,6 +227,9 @@ class Check(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     hard: bool = True
     also: tuple[Source, ...] = ()
     """Other places that state the same requirement."""
+    distribution: str = ""
+    """For a system package: the distribution whose package manager's install line named it
+    (``debian`` for ``apt install libeigen3-dev``), so the name is that distribution's own."""
 
 
 class Fit(msgspec.Struct, frozen=True, kw_only=True):

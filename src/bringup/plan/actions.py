@@ -119,6 +119,15 @@ def need_action(check: Check, *, env_set: frozenset[str] = frozenset()) -> Actio
         )
     if check.subject == "system_package":
         known = system_package(check.spec)
+        if known is None and check.distribution == "debian":
+            # the repo's own apt line names the Debian package (``debian_named``)
+            return Action(
+                kind="system_package",
+                subject=check.spec,
+                argv=("apt-get", "install", "-y", check.spec),
+                packages=(f"debian:{check.spec}",),
+                source=check.source,
+            )
         if known is None:
             return Action(kind="system_package", subject=check.spec, source=check.source)
         package, source = known

@@ -20,6 +20,7 @@ from bringup.report.check_actions import (
 )
 from bringup.report.check_rows import rows, skip_groups
 from bringup.report.check_text import (
+    after_installs,
     elsewhere_sentence,
     hosts_sentence,
     other_kind_sentence,
@@ -276,7 +277,7 @@ def _telling(envs: Sequence[Environment]) -> list[str]:
 def _machine(plan: Plan) -> Section:
     """The steps counted by what they wait for: run now, after the installs, other hardware,
     a conflict."""
-    run = [s for s in plan.steps if s.status == "run"]
+    run = [s for s in plan.steps if s.status == "run" and not after_installs(s, plan)]
     kinds = Counter(s.kind for s in run)
     what = ", ".join(f"{n} {_KINDS[kind][n != 1]}" for kind, n in kinds.most_common())
     lines = [
@@ -287,7 +288,10 @@ def _machine(plan: Plan) -> Section:
         )
     ]
     waiting = [
-        s for s in plan.steps if s.status == "blocked" and s.reason and s.reason.kind == "install"
+        s
+        for s in plan.steps
+        if (s.status == "blocked" and s.reason and s.reason.kind == "install")
+        or after_installs(s, plan)
     ]
     if waiting:
         lines.append(Line(f"{len(waiting)} more after the installs under Next actions", "cyan"))

@@ -15,6 +15,7 @@ import msgspec
 from bringup.model import Component, Snapshot, keys
 from bringup.model.plan import Design, HostKind, KindNeed, Plan, PlanStep, Reason
 from bringup.model.resolution import Conflict, ConflictItem, HostValue, Resolution, Verdict
+from bringup.plan.isolation import NO_BUILD_ISOLATION
 from bringup.report.commandline import shown_step
 from bringup.report.document import Document, Paragraph
 from bringup.report.styled import Line
@@ -270,12 +271,24 @@ def python_notes(resolution: Resolution, snapshot: Snapshot) -> list[tuple[str, 
     return notes
 
 
+def after_installs(step: PlanStep, plan: Plan) -> bool:
+    """Whether a step ``up`` runs builds without pip's build isolation while its environment
+    still has packages to install: it builds with what the environment holds (cubvh's ``pip
+    install . --no-build-isolation`` imports torch, which environment 1 installs first), so it
+    runs after those installs, not now (outsider17 D10)."""
+    return (
+        step.status == "run"
+        and NO_BUILD_ISOLATION in step.argv
+        and any(a.kind == "install" and a.environment == step.environment for a in plan.actions)
+    )
+
+
 def step_numbers(plan: Plan, names: Sequence[str]) -> str:
     """``steps 1, 5, 6 now; 8, 9 after the installs below`` for a group of plan steps."""
     wanted = set(names)
     steps = [s for s in plan.steps if f"{s.component}:{s.name}" in wanted]
-    now = [str(s.order) for s in steps if s.status == "run"]
-    later = [str(s.order) for s in steps if s.status == "blocked"]
+    now = [str(s.order) for s in steps if s.status == "run" and not after_installs(s, plan)]
+    later = [str(s.order) for s in steps if s.status == "blocked" or after_installs(s, plan)]
     parts = []
     if now:
         parts.append(f"{', '.join(now)} now")

@@ -5,7 +5,11 @@ test -C build``) configure the same ``build/`` folder, and the second configure 
 wrecks what the first made. fribidi's PR head fribidi/fribidi@aeb8e89f holds both, beside its
 autotools files; its README.md:37-38 names ``meson`` ("Alternatively use `meson`"), never CMake.
 
-The route planned is the one the top-level README names first (``meson`` or ``cmake`` as a word),
+The route planned is the one a command line of the top-level README runs (``cmake -B build``,
+``meson setup build``, in a block or quoted in a sentence), else the one it names first as a word
+in a clause that does not refuse it ("cmake builds are no longer supported, use meson", phw/peek
+@dab07c2 CHANGES.md:13) and not as part of another name ("meson-python", the Python build backend:
+pyamg/pyamg README.md "pip install meson-python meson ninja pybind11 versioningit pytest"),
 else CMake: a fixed preference, for the build system repos with both more often keep as their
 main one (nlohmann/json and catchorg/Catch2 ship a ``meson.build`` beside the CMake build they
 document). The other route's steps are no steps; a note on the first planned step says which
@@ -27,7 +31,18 @@ from bringup.scan.walk import RepoFile
 _ROUTES = {"cmake": ("CMakeLists.txt", ("cmake", "ctest")), "meson": ("meson.build", ("meson",))}
 """Each build system with default steps: its top-level file and the programs its steps run."""
 PREFERENCE = ("cmake", "meson")
-_NAMED = lazyre.compile(r"\b(cmake|meson)\b", re.IGNORECASE)
+_NAMED = lazyre.compile(r"\b(cmake|meson)\b(?![-_]\w)", re.IGNORECASE)
+_RUN = lazyre.compile(
+    r"(?:^[ \t]*|`)(?:\$[ \t]*)?(?:sudo[ \t]+)?(cmake|ctest|meson)[ \t]+[-\w.]", re.MULTILINE
+)
+"""A line, or a quoted command, that runs a route's program with an argument."""
+_REFUSED = lazyre.compile(
+    r"no\s+longer\s+(?:supported|maintained|works?)|\bnot\s+supported|\bunsupported|"
+    r"\bdeprecated|\bobsolete|\bremoved|不再支持|废弃|弃用",
+    re.IGNORECASE,
+)
+"""A clause that says a route is not to be taken."""
+_CLAUSE_END = ".;,\n"
 
 
 def route_of(step: Step) -> str:
@@ -80,14 +95,28 @@ def _readmes(texts: Mapping[str, tuple[RepoFile, str]]) -> list[tuple[str, str]]
 
 
 def _chosen(planned: list[str], readmes: list[tuple[str, str]]) -> tuple[str, str]:
-    """The route to plan among ``planned`` (in ``PREFERENCE`` order), and why."""
+    """The route to plan among ``planned`` (in ``PREFERENCE`` order), and why: a command line
+    of a README first, then the first name in a clause that does not refuse it."""
+    for rel, text in readmes:
+        for found in _RUN.finditer(text):
+            name = "cmake" if found.group(1) == "ctest" else found.group(1)
+            if name in planned:
+                line = text.count("\n", 0, found.start(1)) + 1
+                return name, f"{rel}:{line} runs {found.group(1)}, the first build command it has"
     for rel, text in readmes:
         for found in _NAMED.finditer(text):
             name = found.group(1).lower()
-            if name in planned:
+            if name in planned and not _REFUSED.search(_clause(text, found.start())):
                 line = text.count("\n", 0, found.start()) + 1
                 return name, f"{rel}:{line} names {found.group(1)}, the first it names"
     return planned[0], f"no README names either; {_LABELS[planned[0]]} is the fixed preference"
+
+
+def _clause(text: str, at: int) -> str:
+    """The clause of ``text`` around offset ``at``: up to the nearest ``_CLAUSE_END`` each side."""
+    start = max(text.rfind(mark, 0, at) for mark in _CLAUSE_END) + 1
+    ends = [e for e in (text.find(mark, at) for mark in _CLAUSE_END) if e >= 0]
+    return text[start : min(ends, default=len(text))]
 
 
 _BACKEND = (

@@ -1,7 +1,8 @@
 """The role a repo plays in a stack (samples, toolchain, communication, inference, training,
 operators), guessed from its name, its README's title or the one-line description its package
 metadata gives (``setup.py``/``pyproject.toml`` ``description``), when its manifest does not
-say; else, a repo that requires an inference engine (a plugin of it) is inference."""
+say; else, a repo that requires a training framework is training, one that requires an inference
+engine (a plugin of it) inference."""
 
 from __future__ import annotations
 
@@ -42,6 +43,18 @@ requires one (a plugin: vllm-ascend requires vLLM "the same version as vllm-asce
 README.md:67), plays the inference role (review 23 #12: two product names in the role regex
 fitted only the repos in front of it)."""
 
+TRAINERS: dict[str, str] = {
+    "verl": "volcengine/verl README: 'verl is a flexible, efficient and production-ready RL"
+    " training library for large language models (LLMs)'",
+    "megatron_core": "NVIDIA/Megatron-LM README: 'GPU optimized techniques for training"
+    " transformer models at-scale'",
+}
+"""Training frameworks, each with its own words on what it is: a repo that requires one trains,
+even where it requires an engine too (an RL trainer's rollouts run on one: pillumina/verl_npu
+@2faa869 installs vllm and verl, README.md:6-10 and :34-37; outsider17 D2 read it as
+inference). Not a word of a name: a repo named "verl" says nothing by its name (review 23
+#12, ``test_scan_roles_engines``)."""
+
 _DESCRIPTION = re.compile(
     r"""^\s*["']?description["']?\s*[=:]\s*["']([^"'\n]{1,300})["']""", re.MULTILINE
 )
@@ -60,14 +73,16 @@ def described(text: str) -> str:
 
 
 def guess_role(name: str, readme: str, description: str = "", requires: Iterable[str] = ()) -> Role:
-    """The role a repo's name, README title or package description suggests; else inference
-    for a repo that requires an engine (``requires``: canonical subjects); ``other`` when
-    nothing says."""
+    """The role a repo's name, README title or package description suggests; else training for
+    a repo that requires a training framework, inference for one that requires an engine
+    (``requires``: canonical subjects); ``other`` when nothing says."""
     title = next((line for line in readme.splitlines() if line.strip()), "")
     for text in (name, title, description):
         for role, pattern in _roles():
             if pattern.search(text):
                 return role
+    if any(r in TRAINERS for r in requires):
+        return "training"
     return "inference" if any(r in ENGINES for r in requires) else "other"
 
 

@@ -192,6 +192,7 @@ def steps_from_commands(
                 needs=needs,
             ),
             cloned,
+            file,
         )
         if chosen_over is None:
             steps.append(step)

@@ -83,6 +83,17 @@ _QUOTED = lazyre.compile(
 build-essential cmake pkg-config`", nixl README.md:54)."""
 
 
+_DEBIAN_LINE = lazyre.compile(r"^(?:apt|apt-get|aptitude) install \(Debian/Ubuntu packages\): ")
+"""The start of the text ``system_packages`` writes for an apt install line's packages."""
+
+
+def debian_named(requirement: Requirement) -> bool:
+    """Whether ``requirement`` (a system package) was read from an apt install line, so its
+    names are Debian's packages: cubvh readme.md:33 "ubuntu systems can use `sudo apt install
+    libeigen3-dev`" names the package no table of ours lists (outsider17 D15)."""
+    return bool(requirement.text and _DEBIAN_LINE.match(requirement.text))
+
+
 def tool_subject(name: str) -> str | None:
     """The subject of the build tool a program or distribution package ``name`` is, if any
     (``ninja-build``: ``ninja``)."""

@@ -55,6 +55,10 @@ def program_facts(problem: SolverInput, components: Collection[int], environment
         out.extend(f"only_in({s},{c.id})." for c in candidates if not c.anywhere)
         out.extend(f"unknown({s},{c.id})." for c in candidates if c.id in problem.python_unknown)
         out.extend(
+            f"near({s},{c.id},{p})." for c in candidates for p in problem.python_near.get(c.id, ())
+        )
+        out.extend(f"has_near({s},{c.id})." for c in candidates if c.id in problem.python_near)
+        out.extend(
             f"paired({s},{c.id},{r})."
             for c in candidates
             for r in problem.python_paired.get(c.id, ())

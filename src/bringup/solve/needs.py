@@ -18,6 +18,7 @@ from bringup.model.requirements import Component
 from bringup.model.resolution import Check, Obstacle, Resolution
 from bringup.model.snapshot import SystemPackage
 from bringup.model.source import Source
+from bringup.scan.sysdeps import debian_named
 from bringup.subjects import NEEDS
 
 
@@ -25,6 +26,7 @@ def need_checks(component: Component, packages: Sequence[SystemPackage] = ()) ->
     """One ``needed`` check per thing the component needs, citing every place that says so;
     a system package among ``packages`` (installed here) is ``ok``."""
     places: dict[tuple[str, str, bool], list[Source]] = {}
+    debian: set[str] = set()
     declared = [r.spec for r in component.requirements if r.subject == "submodule"]
     for req in component.requirements:
         if req.subject == "system_package":
@@ -33,6 +35,7 @@ def need_checks(component: Component, packages: Sequence[SystemPackage] = ()) ->
             # as one name, though make, wget and curl were here)
             for name in dict.fromkeys(req.spec.split()):
                 places.setdefault((req.subject, name, req.hard), []).append(req.source)
+            debian |= set(req.spec.split()) if debian_named(req) else set()
         elif req.subject in NEEDS:
             spec = _submodule_of(req.spec, declared) if req.subject == "submodule" else req.spec
             places.setdefault((req.subject, spec, req.hard), []).append(req.source)
@@ -50,6 +53,7 @@ def need_checks(component: Component, packages: Sequence[SystemPackage] = ()) ->
                 pin=pin,
                 hard=hard,
                 also=tuple(sources[1:]),
+                distribution="debian" if subject == "system_package" and spec in debian else "",
             )
         )
     return checks

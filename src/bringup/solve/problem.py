@@ -24,6 +24,7 @@ from bringup.solve.host import HostFacts
 from bringup.solve.judge import Stated, group_statements, judge_fixed, specs_by_subject
 from bringup.solve.needs import need_checks
 from bringup.solve.nodevice import no_device_here
+from bringup.solve.pythonrows import near_pythons, python_unknown
 from bringup.subjects import block_scope, canonical_subject, is_distribution, scheme_for
 from bringup.versions import InvalidSpecifier, SpecifierSet
 
@@ -103,6 +104,8 @@ class SolverInput:
     python_paired: dict[int, tuple[int, ...]] = field(default_factory=dict)
     """Of those, the ones another package's row pairs with a Python: candidate id -> the ids
     of those rows (``RuleItem.id``); known only in an environment where such a row holds."""
+    python_near: dict[int, frozenset[int]] = field(default_factory=dict)
+    """Of those, the Python candidates the nearest release with rows allows (``near_pythons``)."""
     python_toolkits: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Toolkits some rows pair with a Python (``toolkitpython``): subject -> their tables."""
 
@@ -327,6 +330,7 @@ def build_problem(
             )
     rule_items, hosts, deferred = _relevant_rules(cands, rules, requirements, findings)
     unknown, paired = python_unknown(cands, rule_items)
+    near = near_pythons(cands, rule_items, unknown)
     findings += [
         _finding(f"release.{subject}", raw, error, release.source)
         for subject, raw, error, release in cands.problems
@@ -349,45 +353,9 @@ def build_problem(
         listed=_listed(cands),
         python_unknown=unknown,
         python_paired=paired,
+        python_near=near,
         python_toolkits=python_toolkits(rules),
     )
-
-
-def python_unknown(
-    cands: Candidates, rules: Sequence[RuleItem]
-) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[int, ...]]]:
-    """The releases of a Python distribution whose Python no row of its own states while rows
-    state it for other releases of it: torch 1.11.0 is a release the knowledge base knows
-    (torch_npu rows name it) but torch_cuda.toml's rows on the Python of each torch start at
-    1.13, so which Python has its wheels is unknown (it has none for 3.11). Then, of these,
-    the rows of another package that pair the release with a Python, which cover it only
-    where they hold (torch_npu 1.11.0.post14 -> torch ==1.11.0 and Python >=3.7.5,<3.11:
-    Ascend/pytorch's table; not in an environment without torch_npu). A copy installed for
-    every environment is none of these; one installed in an interpreter is known to exist
-    for that interpreter only, so it is one of these, which the solver and the verdicts
-    read only where it is not installed (torch 2.1 in the default Python 3.8 says nothing
-    of a wheel for 3.11)."""
-    covered: dict[str, set[int]] = {}
-    tables: dict[str, set[str]] = {}
-    with_python = {
-        item.rule.id.rsplit("/", 1)[0] for item in rules if item.then_subject == "python"
-    }
-    for item in rules:
-        if item.then_subject == "python" and is_distribution(item.subject):
-            covered.setdefault(item.subject, set()).update(item.when)
-            tables.setdefault(item.subject, set()).add(f"{item.rule.topic}.toml")
-    found: dict[int, tuple[str, ...]] = {}
-    for subject, ids in covered.items():
-        for candidate in cands.of(subject):
-            everywhere = candidate.installed is not None
-            if candidate.id not in ids and not everywhere and not candidate.region:
-                found[candidate.id] = tuple(sorted(tables[subject]))
-    paired: dict[int, list[int]] = {}
-    for item in rules:
-        if item.rule.id.rsplit("/", 1)[0] in with_python and item.then_subject in covered:
-            for release in sorted(item.then & found.keys()):
-                paired.setdefault(release, []).append(item.id)
-    return found, {release: tuple(ids) for release, ids in paired.items()}
 
 
 def _listed(cands: Candidates) -> dict[str, tuple[Source, tuple[str, ...]]]:
