@@ -111,6 +111,9 @@ class Step(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     source: Source
     cwd: str = "."
     needs: StepNeeds = StepNeeds()
+    changed: str = ""
+    """What bringup changed in the command as read, and why (``plan.isolation``): said
+    wherever the command is shown, so what runs is never a silent rewrite (outsider18 D13)."""
 
 
 class Scope(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

@@ -63,6 +63,8 @@ def plan(
             decision = decide(step, context, resolution)
             said = interpreter_note(step.argv, context.environment, len(steps) + 1, step.source)
             notes += (said,) if said is not None else ()
+            if step.changed:
+                notes += (f"step {len(steps) + 1} ({step.source}) {step.changed}",)
             steps.append(
                 PlanStep(
                     order=len(steps) + 1,
@@ -76,6 +78,7 @@ def plan(
                     environment=context.environment.index if context.environment else None,
                     reason=decision.reason,
                     actions=decision.actions,
+                    changed=step.changed,
                 )
             )
     return Plan(
