@@ -28,6 +28,7 @@ def test_a_clone_the_build_makes_without_dns_is_the_download_not_the_compiler() 
     assert first.signature_id == "class.install.download-failed"
     assert "Could not resolve host: github.com" in first.evidence[0].text
 
+
 # tests/data/outsider37/logs/L6-tilelang-ascend-1184-pto-copy.log:15-19
 # (https://github.com/tile-ai/tilelang-ascend/issues/1184: the PTO backend's copy_gm_to_ub)
 GENERATED_KERNEL_REFUSED = (
@@ -47,6 +48,7 @@ def test_a_generated_kernel_the_compiler_refused_is_no_operator_failing_on_the_n
     first = explain_text(GENERATED_KERNEL_REFUSED)[0]
     assert first.signature_id == "class.operator.generated-kernel-compile-failed"
     assert "bisheng" in first.evidence[0].text
+
 
 # tests/data/outsider37/logs/L5-llamacpp-10161-range-tiling.log:2-7
 # (https://github.com/ggml-org/llama.cpp/issues/10161: ggml-cann sizes arange in double)

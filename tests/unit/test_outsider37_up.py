@@ -32,8 +32,9 @@ def test_the_install_run_without_isolation_says_so_and_is_named_as_it_runs(
     [changed] = without_build_isolation(repo).steps
     assert changed.argv == ("pip", "install", "--no-build-isolation", "-v", "--no-cache-dir", ".")
     assert changed.name == " ".join(changed.argv)
-    assert changed.changed.startswith("bringup added --no-build-isolation: ")
-    assert "setup.py imports packaging" in changed.changed
+    [note] = changed.notes
+    assert note.startswith("bringup added --no-build-isolation: ")
+    assert "setup.py imports packaging" in note
     planned = PlanStep(
         order=2,
         component="TensorNVMe",
@@ -42,9 +43,41 @@ def test_the_install_run_without_isolation_says_so_and_is_named_as_it_runs(
         argv=changed.argv,
         status="run",
         source=changed.source,
-        changed=changed.changed,
+        notes=changed.notes,
     )
     [line] = commands_needing_consent([repo], [planned], [])["TensorNVMe"]
-    assert line == (
-        "pip install --no-build-isolation -v --no-cache-dir .  # " + changed.changed
-    )
+    assert line == ("pip install --no-build-isolation -v --no-cache-dir .  # " + note)
+
+
+# hpcaitech/TensorNVMe@6403388 setup.py:32 and 108-111 (its install dir and ~/.bashrc)
+SETUP_HOME = (
+    "import os\n"
+    'backend_install_dir = os.path.join(os.path.expanduser("~"), ".tensornvme")\n'
+    "def setup_bachrc():\n"
+    "    init_rules = f'export LD_LIBRARY_PATH=\"{backend_install_dir}/lib:$LD_LIBRARY_PATH\"'\n"
+    '    bachrc_path = os.path.join(os.path.expanduser("~"), ".bashrc")\n'
+    '    with open(bachrc_path, "a+") as f:\n'
+    "        f.seek(0)\n"
+)
+
+
+def test_a_setup_script_using_paths_in_the_home_is_said_beside_its_install(
+    tmp_path: Path,
+) -> None:
+    # outsider 18's D14: neither check nor up's consent list said that TensorNVMe's setup.py
+    # appends to ~/.bashrc and installs into ~/.tensornvme
+    from bringup.plan.homewrites import with_home_writes
+
+    (tmp_path / "setup.py").write_text(SETUP_HOME)
+    step = Step(name="pip install .", kind="install", argv=("pip", "install", "."),
+                source=file_source("README.md", 33))  # fmt: skip
+    test = Step(name="pytest ./tests", kind="test", argv=("pytest", "./tests"),
+                source=file_source("README.md", 70))  # fmt: skip
+    repo = Component(name="TensorNVMe", path=str(tmp_path), role="ops", steps=(step, test))
+    installed, tested = with_home_writes(repo).steps
+    [note] = installed.notes
+    assert "~/.tensornvme (setup.py:2), ~/.bashrc (setup.py:5)" in note
+    assert tested.notes == ()
+    # a setup.py that names no path in the home leaves the repo as it was
+    (tmp_path / "setup.py").write_text(SETUP_IMPORTS)
+    assert with_home_writes(repo) is repo

@@ -174,4 +174,5 @@ def test_a_host_without_accelerators_takes_the_cpu_build_of_torch() -> None:
     assert _index(env) is None
     # a CUDA toolkit pinned keeps its own build
     cuda = _env(cuda="12.8.1", torch="2.11.0")
-    assert environment_spec(cuda, _gpu_less(), (), rules=_rules()).torch_index.endswith("cu128")
+    built = environment_spec(cuda, _gpu_less(), (), rules=_rules()).torch_index
+    assert built == "https://download.pytorch.org/whl/cu128"

@@ -66,7 +66,7 @@ def _step(step: Step, root: Path, bounds: frozenset[str], decided: dict[Path, st
         step,
         argv=(*argv[:at], NO_BUILD_ISOLATION, *argv[at:]),
         name=" ".join((*words[:named], NO_BUILD_ISOLATION, *words[named:])),
-        changed=f"bringup added {NO_BUILD_ISOLATION}: {decided[inside]}",
+        notes=(*step.notes, f"bringup added {NO_BUILD_ISOLATION}: {decided[inside]}"),
     )
 
 

@@ -47,7 +47,7 @@ def commands_needing_consent(
                 found.setdefault(name, []).extend(lines)
     for step in steps:
         if step.status == "run" and step.component not in trusted:
-            # what bringup changed in the command is said beside it, as a shell comment
-            said = f"  # {step.changed}" if step.changed else ""
+            # what bringup says of the command is beside it, as a shell comment
+            said = f"  # {'; '.join(step.notes)}" if step.notes else ""
             found.setdefault(step.component, []).append(shlex.join(step.argv) + said)
     return found
