@@ -170,14 +170,15 @@ def gather(
             with report.stage(scanning):
                 stack = scan_stack(list(paths), force=force, progress=report.progress(scanning))
             host = probing.result()
+    from bringup.plan.homewrites import with_home_writes
     from bringup.plan.isolation import without_build_isolation
     from bringup.plan.itself import with_checkout_install
     from bringup.solve import knowledge_catalogue
 
-    # what is planned and what up runs: a guide's install of the project from elsewhere is
-    # not run, and the checkout's own install stands in for it where nothing installs it;
-    # an install whose setup script imports what pip's isolated build lacks builds without it
-    components = tuple(without_build_isolation(with_checkout_install(c)) for c in stack.components)
+    # what up runs: the checkout's own install for a guide's install from elsewhere, without
+    # build isolation where setup.py imports what that lacks, its home paths noted
+    own = (without_build_isolation(with_checkout_install(c)) for c in stack.components)
+    components = tuple(with_home_writes(c) for c in own)
     with report.stage(Stage("kb", "loading the knowledge base")):
         kb = load_kb(kb_dir, extra_dirs, report)
         rules = kb.rules(chips=host_chips(host), arch=host_arch(host))

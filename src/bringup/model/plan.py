@@ -143,6 +143,8 @@ class PlanStep(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     environment: Optional[int] = None
     reason: Optional[Reason] = None
     actions: tuple[Action, ...] = ()
+    notes: tuple[str, ...] = ()
+    """``Step.notes``: what bringup says beside the command."""
 
 
 class CanDo(msgspec.Struct, frozen=True, kw_only=True):

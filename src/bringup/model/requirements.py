@@ -111,6 +111,10 @@ class Step(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     source: Source
     cwd: str = "."
     needs: StepNeeds = StepNeeds()
+    notes: tuple[str, ...] = ()
+    """What bringup says beside the command wherever it is shown: what it changed in the
+    command as read, and why (``plan.isolation``: a silent rewrite, outsider18 D13); what the
+    command's build script writes outside the environment (``plan.homewrites``, D14)."""
 
 
 class Scope(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

@@ -63,6 +63,7 @@ def plan(
             decision = decide(step, context, resolution)
             said = interpreter_note(step.argv, context.environment, len(steps) + 1, step.source)
             notes += (said,) if said is not None else ()
+            notes += tuple(f"step {len(steps) + 1} ({step.source}) {n}" for n in step.notes)
             steps.append(
                 PlanStep(
                     order=len(steps) + 1,
@@ -76,6 +77,7 @@ def plan(
                     environment=context.environment.index if context.environment else None,
                     reason=decision.reason,
                     actions=decision.actions,
+                    notes=step.notes,
                 )
             )
     return Plan(

@@ -40,14 +40,14 @@ def without_build_isolation(component: Component) -> Component:
     itself. Each folder's setup.py and pyproject.toml are read once, however many steps
     install it."""
     bounds = _bounded(component)
-    decided: dict[Path, bool] = {}
+    decided: dict[Path, str] = {}
     steps = [_step(step, Path(component.path), bounds, decided) for step in component.steps]
     if all(new is old for new, old in zip(steps, component.steps)):
         return component
     return msgspec.structs.replace(component, steps=tuple(steps))
 
 
-def _step(step: Step, root: Path, bounds: frozenset[str], decided: dict[Path, bool]) -> Step:
+def _step(step: Step, root: Path, bounds: frozenset[str], decided: dict[Path, str]) -> Step:
     argv = step.argv
     if pip_install_targets(argv) is None or NO_BUILD_ISOLATION in argv:
         return step
@@ -56,12 +56,37 @@ def _step(step: Step, root: Path, bounds: frozenset[str], decided: dict[Path, bo
         return step
     inside = root / posixpath.normpath(folder)
     if inside not in decided:
-        requires = build_table(inside)
-        decided[inside] = bool(undeclared(inside, requires) or _unbounded(requires, bounds))
+        decided[inside] = _why(inside, posixpath.normpath(folder), bounds)
     if not decided[inside]:
         return step
     at = argv.index("install") + 1
-    return msgspec.structs.replace(step, argv=(*argv[:at], NO_BUILD_ISOLATION, *argv[at:]))
+    words = step.name.split()
+    named = words.index("install") + 1 if "install" in words else len(words)
+    return msgspec.structs.replace(
+        step,
+        argv=(*argv[:at], NO_BUILD_ISOLATION, *argv[at:]),
+        name=" ".join((*words[:named], NO_BUILD_ISOLATION, *words[named:])),
+        notes=(*step.notes, f"bringup added {NO_BUILD_ISOLATION}: {decided[inside]}"),
+    )
+
+
+def _why(inside: Path, folder: str, bounds: frozenset[str]) -> str:
+    """Why ``inside``'s install runs without build isolation, in words; empty when it need not."""
+    requires = build_table(inside)
+    where = "" if folder == "." else f"{folder}/"
+    missing = undeclared(inside, requires)
+    if missing:
+        return (
+            f"{where}setup.py imports {', '.join(missing)}, which pip's isolated build lacks:"
+            " the build takes them from the environment"
+        )
+    capped = _unbounded(requires, bounds)
+    if capped:
+        return (
+            f"{where}pyproject.toml's build table leaves {', '.join(capped)} open, which the repo"
+            " caps; the build takes the environment's"
+        )
+    return ""
 
 
 def undeclared(folder: Path, requires: Optional[list[str]]) -> list[str]:

@@ -47,5 +47,7 @@ def commands_needing_consent(
                 found.setdefault(name, []).extend(lines)
     for step in steps:
         if step.status == "run" and step.component not in trusted:
-            found.setdefault(step.component, []).append(shlex.join(step.argv))
+            # what bringup says of the command is beside it, as a shell comment
+            said = f"  # {'; '.join(step.notes)}" if step.notes else ""
+            found.setdefault(step.component, []).append(shlex.join(step.argv) + said)
     return found
