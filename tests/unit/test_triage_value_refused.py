@@ -1,9 +1,10 @@
-"""The layer of a ValueError that nothing but its type places (issue 15): pasted without its
-traceback, in words that name no component, it is a value the program refused while checking
-what it was given (install, as the layer rule places an option refused before any device work);
-with its frames, or as an AssertionError (a check of the code's own state), it keeps the usual
-layer. Lines from the tuning halves of the triage corpora are named by their case file there and
-the public source beside them."""
+"""The layer of a ValueError, or of an encoding error, that nothing but its type places (issue
+15): pasted without its traceback, in words that name no component, it is a value the program
+refused while checking what it was given, or text its locale or reader does not take (install,
+as the layer rule places an option refused before any device work and an environment not set
+up); with its frames, or as an AssertionError (a check of the code's own state), it keeps the
+usual layer. Lines from the tuning halves of the triage corpora are named by their case file
+there and the public source beside them."""
 
 from __future__ import annotations
 
@@ -52,3 +53,15 @@ def test_a_value_error_whose_words_name_a_kernel_keeps_their_layer() -> None:
     log = "ValueError: None of the kernel sizes [128] can divide physical block size 16 evenly\n"
     (first, *_) = explain_text(log)
     assert first.layer == "operator_execution"
+
+
+def test_text_the_reader_cannot_decode_pasted_alone_is_install() -> None:
+    # tests/data/triage_eighteenth f05, triton-lang/triton#7566: Triton decoded `ldconfig -p`
+    # strictly as UTF-8 (fixed by a Triton release that ignores the bad bytes)
+    log = (
+        '  libs = subprocess.check_output(["/sbin/ldconfig", "-p"]).decode()\n'
+        "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xc4 in position 60334: invalid "
+        "continuation byte\n"
+    )
+    (first, *_) = explain_text(log)
+    assert first.layer == "install"

@@ -329,22 +329,25 @@ def _placed(
 
 
 INSTALL: Layer = "install"
-_VALUE_ERROR = "ValueError"
+_SET_UP_TYPES = frozenset({"ValueError", "UnicodeDecodeError", "UnicodeEncodeError"})
+"""Exceptions whose type says what was refused, where nothing else does: a value the program
+was given (Python raises ValueError for an argument of the right type but an inappropriate
+value, as a program checking its settings does: docs.python.org, library/exceptions.html;
+"ValueError: FRACTAL_NZ mode is enabled ...", vllm-ascend's check of VLLM_ASCEND_ENABLE_NZ,
+alibaba/ROLL's Ascend FAQ), or text in an encoding the process's locale or reader does not
+take (the POSIX locale's ASCII, PEP 538 and PEP 540; Triton decoding `ldconfig -p` strictly as
+UTF-8, triton-lang/triton#7566): the inputs or the environment, not an operation."""
 
 
 def _value_refused(sighting: ExceptionSighting, findings: Findings, rules: Rules) -> bool:
-    """Whether ``sighting`` is a ValueError pasted without its traceback that nothing else
-    places (no words of its own or of the log's failure lines name a layer): a value the
-    program was given refused. Python raises ValueError for an argument of the right type but
-    an inappropriate value, as a program checking its settings does (docs.python.org,
-    library/exceptions.html#ValueError; "ValueError: FRACTAL_NZ mode is enabled ...",
-    vllm-ascend's check of VLLM_ASCEND_ENABLE_NZ, alibaba/ROLL's Ascend FAQ); the layer rule
-    places an option the program refuses while checking its inputs at ``install``. With its
-    frames the traceback says when it was raised (MindIE-LLM's ModelRunner refusing its CPU
-    binding after the device opened), and an AssertionError is a check of the code's own
-    state: both keep the usual layer."""
+    """Whether ``sighting`` is of ``_SET_UP_TYPES``, pasted without its traceback, and
+    nothing else places it (no words of its own or of the log's failure lines name a layer):
+    the layer rule places an option the program refuses while checking its inputs, and an
+    environment not set up, at ``install``. With its frames the traceback says when it was
+    raised (MindIE-LLM's ModelRunner refusing its CPU binding after the device opened), and an
+    AssertionError is a check of the code's own state: both keep the usual layer."""
     return (
-        sighting.name.rpartition(".")[2] == _VALUE_ERROR
+        sighting.name.rpartition(".")[2] in _SET_UP_TYPES
         and not sighting.frames
         and exception_place(sighting, findings, rules.evidence) is None
     )
