@@ -41,3 +41,23 @@ def test_the_same_exception_outside_a_build_keeps_its_own_layer() -> None:
 def test_a_module_the_build_imports_and_the_environment_lacks_is_the_install() -> None:
     diagnoses = explain_text(FLASH_ATTN_NEEDS_TORCH)
     assert diagnoses[0].layer == "install"
+
+
+# avelino/jbundle#40 (tests/data/triage_twentyninth b07): openssl-sys's build script, run by Cargo,
+# finds no openssl.pc; Cargo echoes what the script printed to it.
+OPENSSL_SYS_SCRIPT = (
+    "  cargo:rerun-if-env-changed=PKG_CONFIG_SYSROOT_DIR\n"
+    "  Could not find openssl via pkg-config:\n"
+    "  The system library `openssl` required by crate `openssl-sys` was not found.\n"
+    "  The file `openssl.pc` needs to be installed and the PKG_CONFIG_PATH environment variable "
+    "must contain its parent directory.\n"
+)
+
+
+def test_a_library_a_cargo_build_script_cannot_find_is_the_build() -> None:
+    assert explain_text(OPENSSL_SYS_SCRIPT)[0].layer == "build"
+
+
+def test_the_same_lines_without_cargos_are_the_install() -> None:
+    outside = OPENSSL_SYS_SCRIPT.partition("\n")[2]
+    assert explain_text(outside)[0].layer == "install"

@@ -334,6 +334,24 @@ def test_a_warning_that_a_variable_is_not_set_is_install() -> None:
     assert first.layer == "install"
 
 
+def test_a_warning_that_the_installed_version_is_too_low_is_install() -> None:
+    # Ascend/msit@42a9c807 ait/components/benchmark/FAQ.md#L18: ais_bench warns that its
+    # aclruntime backend is older than it needs, and stops there (the FAQ's fix: reinstall it).
+    log = (
+        "root#  python3 -m ais_bench --model /home/lhb/code/testdata/resnet50/model/"
+        "pth_resnet50_bs1.om --loop 2\n"
+        "[WARNING] aclruntime version:0.0.1 is lower please update aclruntime follow any one "
+        "method\n"
+    )
+    (first, *_) = explain_text(log)
+    assert (first.layer, first.evidence[0].line) == ("install", 2)
+
+
+def test_a_version_named_without_being_too_old_is_no_failure() -> None:
+    # The same line with nothing said of the version (a banner's form): no failure.
+    assert explain_text("aclruntime version:0.0.1\n") == []
+
+
 def test_info_lines_are_not_warnings() -> None:
     # tests/fixtures/logs/_unmatched/nccl-init-info.log, line 4 (vllm-project/vllm#10626, a
     # normal communicator set-up): an INFO line is no warning, whatever its words ("cannot open

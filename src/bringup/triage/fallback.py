@@ -24,7 +24,7 @@ from typing import Optional
 
 import msgspec
 
-from bringup.model.diagnosis import Diagnosis, Evidence, Layer
+from bringup.model.diagnosis import KERNEL_LAYER, Diagnosis, Evidence, Layer
 from bringup.triage.catalogues import Catalogue, builtin_catalogues
 from bringup.triage.codediagnoses import from_codes
 from bringup.triage.evidence import (
@@ -186,10 +186,12 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         rule = _raised(first, findings, rules, memo)
     tier = "traceback-other" if generic else found.tier
     where = _where(first)
+    layer = _placed(first, findings, rules, found, memo) if found.placed else rule.layer
+    refused = layer == KERNEL_LAYER and _value_refused(first, findings, rules)
     yield Diagnosis(
         signature_id=rule.id,
         title=rule.title,
-        layer=_placed(first, findings, rules, found, memo) if found.placed else rule.layer,
+        layer=INSTALL if refused else layer,
         kind=rule.kind,
         cause=f"{rule.cause} The job raised {first.name}" + (f" in {where}." if where else "."),
         fix=rule.next,
@@ -324,6 +326,31 @@ def _placed(
         return plain.layer
     place = exception_place(sighting, findings, rules.evidence)
     return place.layer if place else own.layer
+
+
+INSTALL: Layer = "install"
+_SET_UP_TYPES = frozenset({"ValueError", "UnicodeDecodeError", "UnicodeEncodeError"})
+"""Exceptions whose type says what was refused, where nothing else does: a value the program
+was given (Python raises ValueError for an argument of the right type but an inappropriate
+value, as a program checking its settings does: docs.python.org, library/exceptions.html;
+"ValueError: FRACTAL_NZ mode is enabled ...", vllm-ascend's check of VLLM_ASCEND_ENABLE_NZ,
+alibaba/ROLL's Ascend FAQ), or text in an encoding the process's locale or reader does not
+take (the POSIX locale's ASCII, PEP 538 and PEP 540; Triton decoding `ldconfig -p` strictly as
+UTF-8, triton-lang/triton#7566): the inputs or the environment, not an operation."""
+
+
+def _value_refused(sighting: ExceptionSighting, findings: Findings, rules: Rules) -> bool:
+    """Whether ``sighting`` is of ``_SET_UP_TYPES``, pasted without its traceback, and
+    nothing else places it (no words of its own or of the log's failure lines name a layer):
+    the layer rule places an option the program refuses while checking its inputs, and an
+    environment not set up, at ``install``. With its frames the traceback says when it was
+    raised (MindIE-LLM's ModelRunner refusing its CPU binding after the device opened), and an
+    AssertionError is a check of the code's own state: both keep the usual layer."""
+    return (
+        sighting.name.rpartition(".")[2] in _SET_UP_TYPES
+        and not sighting.frames
+        and exception_place(sighting, findings, rules.evidence) is None
+    )
 
 
 def _where(sighting: ExceptionSighting) -> str:
