@@ -24,6 +24,7 @@ import msgspec
 from bringup import backends, lazyre
 from bringup.model import Requirement
 from bringup.scan.architectures import Targets, flagged, listed, lowest_architecture, targets
+from bringup.scan.buildguards import build_devices, required_names
 from bringup.scan.cmake_standard import STD_DRAFTS, STD_FLAG
 from bringup.scan.devicecode import DEVICE_CODE_ONLY, device_code_only
 from bringup.scan.devices import stated_floors
@@ -116,21 +117,28 @@ def _chosen_builders(
     (``Extension = CppExtension if suffix == 'cpu' else CUDAExtension``, ``WITH_CUDA =
     CUDA_HOME is not None``, rusty1s/pytorch_scatter@648dda3c setup.py:19,95), less those
     ``built`` by a call: the build uses the toolkit where it finds it and goes on without
-    (soft), cited where first named."""
+    (soft), cited where first named; one named in a condition whose other branch fails
+    (``buildguards``) is needed (hard), cited there."""
     called = {id(node.func) for node in nodes(tree) if isinstance(node, ast.Call)}
-    first: dict[str, int] = {}
+    needed = required_names(tree)
+    first: dict[str, tuple[bool, int]] = {}
     for node in nodes(tree):
         if isinstance(node, ast.Name) and node.id in extensions and id(node) not in called:
             subject = extensions[node.id]
-            first[subject] = min(first.get(subject, node.lineno), node.lineno)
+            place = (id(node) not in needed, node.lineno)
+            first[subject] = min(first.get(subject, place), place)
     return [
-        file.requirement(
-            subject, "", line, text="setup.py builds with it where it is there",
-            confidence="medium", hard=False,
-        )
-        for subject, line in sorted(first.items(), key=lambda item: item[1])
+        file.requirement(subject, "", line, text=_CHOSEN[optional], confidence="medium",
+                         hard=not optional)
+        for subject, (optional, line) in sorted(first.items(), key=lambda item: item[1][1])
         if subject not in built
     ]  # fmt: skip
+
+
+_CHOSEN = {
+    True: "setup.py builds with it where it is there",
+    False: "setup.py stops without it (the other branch of its condition fails)",
+}
 
 
 def extract_setup_py(file: SourceFile) -> Extraction:
@@ -149,6 +157,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
             *os_classifiers(file),
             *build_script_tools(file, tree),
             *device_probes(file, tree),
+            *build_devices(file, tree),
         ]
     )
     archs = _architectures(reader, tree)
