@@ -11,6 +11,7 @@ import ast
 from bringup.scan.buildguards import required_conditions
 from bringup.scan.extraction import SourceFile
 from bringup.scan.setup_py import extract_setup_py
+from bringup.scan.unversioned import settle_unversioned
 
 # DCNv4_op/setup.py:11-14 and :36-48 (the nvcc flags cut to one)
 DCNV4_SETUP = """import torch
@@ -62,4 +63,18 @@ def test_an_or_lets_either_do_and_an_elif_is_another_way() -> None:
     assert required_conditions(ast.parse(chained)) == []
     assert [ast.unparse(c) for c in required_conditions(ast.parse(negated))] == [
         "torch.cuda.is_available()"
+    ]
+
+
+# hpcaitech/TensorNVMe@6403388 setup.py:72-73
+TENSORNVME_CUDA = """if CUDA_HOME is not None:
+    include_dirs.append(os.path.join(CUDA_HOME, "include"))
+"""
+
+
+def test_a_toolkit_used_where_found_is_not_said_required() -> None:
+    found = extract_setup_py(SourceFile(ref="setup.py", rel="setup.py", text=TENSORNVME_CUDA))
+    settled = settle_unversioned(list(found.requirements), "TensorNVMe")
+    assert [f.message for f in settled.findings] == [
+        "cuda is optional (soft) but no version is stated anywhere in the repo"
     ]
