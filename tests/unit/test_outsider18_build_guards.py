@@ -78,3 +78,20 @@ def test_a_toolkit_used_where_found_is_not_said_required() -> None:
     assert [f.message for f in settled.findings] == [
         "cuda is optional (soft) but no version is stated anywhere in the repo"
     ]
+
+
+# DCNv4_op/setup.py:21 and :64-66 (the setup call cut to its first keywords)
+LISTED = """requirements = ["torch", "torchvision"]
+
+setup(
+    name="DCNv4",
+    version="1.0.0.post2",
+)
+"""
+
+
+def test_a_requirements_list_setup_is_not_given_still_states_the_distributions() -> None:
+    needs = _needs(LISTED)
+    assert needs["torchvision"] == ("", True, 1)
+    passed = LISTED.replace('version="1.0.0.post2",', "install_requires=['torch'],")
+    assert "torchvision" not in _needs(passed)

@@ -202,6 +202,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
             standard = _STD.search(node.value)
             if standard and standards is None:
                 standards = (STD_DRAFTS.get(standard.group(1), standard.group(1)), node.lineno)
+    _unpassed_list(reader, tree)
     for subject, (line, words) in sorted(_linked(reader, tree).items(), key=lambda i: i[1]):
         reader.add(subject, "", line, words, confidence="medium")
     optional = _optional_lines(tree)
@@ -231,6 +232,26 @@ def extract_setup_py(file: SourceFile) -> Extraction:
         includes=tuple(reader.includes),
         include_places=tuple(reader.installs),
     )
+
+
+_LIST_NAMES = frozenset({"requirements", "install_requires", "required_packages"})
+"""Names a setup script gives the list of what the package installs with."""
+
+
+def _unpassed_list(reader: Reader, tree: ast.Module) -> None:
+    """The literal list a top-level name for the package's requirements holds, when no
+    ``setup()`` is given ``install_requires``: the script states the distributions, though
+    it never hands them to setuptools (OpenGVLab/DCNv4@4b848f7 DCNv4_op/setup.py:21
+    ``requirements = ["torch", "torchvision"]``: torchvision was missed, outsider18 D18)."""
+    calls = [n for n in nodes(tree) if isinstance(n, ast.Call) and _called_name(n) == "setup"]
+    if any(k.arg == "install_requires" for call in calls for k in call.keywords):
+        return
+    for node in tree.body:
+        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.List)):
+            continue
+        named = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        if named and named[0].lower() in _LIST_NAMES:
+            reader.dependency_list("install_requires", node.value, True, f"listed in {named[0]}")
 
 
 def _toolkit_words(subject: str, tree: ast.Module, extensions: dict[str, str]) -> str:
