@@ -1,6 +1,7 @@
 """A repo whose build lies in a folder (no build file at its top) is no collection of its
 sub-projects: the example pins their READMEs share stay theirs (outsider18 D2: OpenGVLab/
-DCNv4's repo-level ``cuda ==11.3`` and ``python ==3.7.*`` from classification/README.md:19,27).
+DCNv4's repo-level ``cuda ==11.3`` and ``python ==3.7.*`` from classification/README.md:19,27);
+and a tests folder's list that CI installs is the tests' (outsider18 D16).
 
 Lines from OpenGVLab/DCNv4@4b848f7, paths beside each."""
 
@@ -9,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from bringup.scan.repo import scan_repo
+from bringup.scan.scopenames import TESTS
+from bringup.scan.scopes import Scopes
 
 # DCNv4_op/setup.py:11,36-37,47-48
 OP_SETUP = """import torch
@@ -53,3 +56,19 @@ def test_the_sub_projects_pins_stay_theirs_beside_the_repo_s_own_build(tmp_path:
     assert not any(subject == "python" or spec for subject, spec in own if subject != "gpu_count")
     classification = next(s for s in component.scopes if s.name == "classification")
     assert ("python", "==3.7.*") in {(r.subject, r.spec) for r in classification.requirements}
+
+
+# TensorNVMe (hpcaitech/TensorNVMe@6403388): .github/workflows/build.yml:30 installs the tests'
+# list, tests/requirements.txt:1-2, whose transformers tests/test_adam.py:7 imports
+BUILD_YML = "      - run: |\n          pip install -r tests/requirements.txt\n"
+TESTS_LIST = "pytest\ntransformers\n"
+
+
+def test_the_tests_list_ci_installs_is_the_tests_own() -> None:
+    texts = {
+        "setup.py": "from setuptools import setup\nsetup(name='tensornvme')\n",
+        ".github/workflows/build.yml": BUILD_YML,
+        "tests/requirements.txt": TESTS_LIST,
+    }
+    scopes = Scopes(texts, {"setup.py": texts["setup.py"]}, texts=texts)
+    assert scopes.of("tests/requirements.txt") == TESTS
