@@ -14,6 +14,7 @@ from bringup.model.source import Source
 class SystemPackage(NamedTuple):
     debian: str
     openeuler: str
+    """"" where the openEuler package is not known: only the Debian one is named."""
     project: str
     """The src-openeuler repository that builds the openEuler package."""
 
@@ -51,6 +52,16 @@ _TABLE = {
     "aclocal": SystemPackage("automake", "automake", "automake"),
     "libtoolize": SystemPackage("libtool", "libtool", "libtool"),
     "libtool": SystemPackage("libtool", "libtool", "libtool"),
+    # tools and libraries real repos name that Debian packages (bookworm's candidates by
+    # ``apt-cache policy``: dos2unix 7.4.3-1, gawk 1:5.2.1-2, pigz 2.6-1, liburing-dev 2.3-3,
+    # libaio-dev 0.3.113-4); the openEuler name is left unsaid ("") until read from its spec
+    # (outsider18 D4: "install dos2unix (no known distribution package)" for
+    # ops-transformer's quick_install.md dos2unix, which Debian has)
+    "dos2unix": SystemPackage("dos2unix", "", ""),
+    "gawk": SystemPackage("gawk", "", ""),
+    "pigz": SystemPackage("pigz", "", ""),
+    "liburing": SystemPackage("liburing-dev", "", ""),
+    "libaio": SystemPackage("libaio-dev", "", ""),
 }
 
 

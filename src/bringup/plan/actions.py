@@ -135,7 +135,11 @@ def need_action(check: Check, *, env_set: frozenset[str] = frozenset()) -> Actio
             kind="system_package",
             subject=check.spec,
             argv=("apt-get", "install", "-y", package.debian),
-            packages=(f"debian:{package.debian}", f"openeuler:{package.openeuler}"),
+            packages=tuple(
+                f"{d}:{n}"
+                for d, n in (("debian", package.debian), ("openeuler", package.openeuler))
+                if n
+            ),
             source=source,
         )
     if check.subject == "env_var" and check.spec not in env_set:

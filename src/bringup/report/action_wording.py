@@ -17,6 +17,11 @@ _DISTRIBUTIONS = {
 """How each distribution named in ``Action.packages`` installs, and what to call it."""
 
 
+_UNLISTED = "its distribution package is not in bringup's table"
+"""What is unknown is bringup's: "no known distribution package" read as none existing, for
+rsync, openmpi, libeigen3-dev and dos2unix, all Debian packages (outsider10, 13, 36, 18 D4)."""
+
+
 def _system_package_text(action: Action) -> str:
     ways = []
     for entry in action.packages:
@@ -24,7 +29,7 @@ def _system_package_text(action: Action) -> str:
         command, called = _DISTRIBUTIONS.get(distribution, ("install", distribution))
         ways.append(f"{command} {package} ({called})")
     if not ways:
-        return f"install {action.subject} (no known distribution package; as root)"
+        return f"install {action.subject} ({_UNLISTED}; as root)"
     return f"install {action.subject}: {', '.join(ways)}; as root"
 
 

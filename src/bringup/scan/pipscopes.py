@@ -128,7 +128,9 @@ def ci_lists(texts: Mapping[str, str], ci: Callable[[str], bool]) -> frozenset[s
     requirements/requirements.txt`` (pylint, pytest, ddt, a CPU torch) beside setup.py's own
     ``install_requires``; a list in a CI directory (cann-samples ``.ci/requirements.txt``) is
     CI's by its path already. A list a build file, script or guide names as well stays where
-    its path puts it."""
+    its path puts it, and so does one in a tests folder (``Scopes._of``): the tests' own list,
+    which CI installs to run them (hpcaitech/TensorNVMe@6403388 tests/requirements.txt: pytest,
+    transformers, which tests/test_adam.py:7 imports; outsider18 D16)."""
     homes = {rel.rpartition("/")[0] for rel in texts if rel.rsplit("/", 1)[-1] in _MANIFESTS}
     found = set()
     # a text naming a list's path names its file and the word "requirement" in it: the

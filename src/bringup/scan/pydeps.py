@@ -15,6 +15,7 @@ from packaging.requirements import InvalidRequirement
 from packaging.requirements import Requirement as Pep508
 
 from bringup import lazyre
+from bringup.commandmessages import clipped
 from bringup.model import Confidence, Requirement, Source
 from bringup.scan.extraction import Finding
 from bringup.scan.fetches import WORDS
@@ -38,6 +39,18 @@ def written_spec(text: str) -> str:
     written before a version (">= v2.1"), never one inside it (the ``v`` of
     ``2.0.0.dev20230101``: taken out, the need was invalid and dropped)."""
     return _SPEC_NOISE.sub("", text)
+
+
+QUOTED = 120
+"""The most characters of a line a finding quotes: the line is cited by file:line; a 3 MB
+requirements line was echoed whole, twice (the error repeats it), 2 MB of output
+(outsider18 D12)."""
+
+
+def _first_line(error: Exception) -> str:
+    """What the parser says is wrong, without the input and caret it draws beneath
+    (packaging's ``InvalidRequirement``: the message, then the line, then ``^``)."""
+    return str(error).splitlines()[0] if str(error) else type(error).__name__
 
 
 def python_requirement(
@@ -65,7 +78,7 @@ def python_requirement(
             return bare
         return None, Finding(
             kind="invalid",
-            message=f"not a requirement string {text!r}: {error}",
+            message=f"not a requirement string {clipped(text, QUOTED)!r}: {_first_line(error)}",
             sources=(source,),
         )
     words = f"{why}: {text}" if why else text

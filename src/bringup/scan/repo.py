@@ -20,6 +20,7 @@ import msgspec
 from bringup import lazyre
 from bringup.model import Component, Requirement, Source, Step, file_source
 from bringup.scan import cmakelex, lowertexts, moduletexts
+from bringup.scan.buildnames import BUILD_FILES
 from bringup.scan.buildroutes import backend_needs, one_route
 from bringup.scan.buildruns import builds_running
 from bringup.scan.cited import cited_files
@@ -214,11 +215,19 @@ def _split(
         guides,
         repo_name=root.name,
     )
-    if not collection:
+    if not collection or _builds_itself(split.requirements):
         return split
     read = {entry.rel: text for entry, text in texts.values()}
     shared = shared_by_members(split.other_requirements, read, scopes.on)
     return split._replace(requirements=[*split.requirements, *shared])
+
+
+def _builds_itself(own: list[Requirement]) -> bool:
+    """Whether the repo's own scope reads a build file (a folder its build is, though not at
+    the top: OpenGVLab/DCNv4@4b848f7 DCNv4_op/setup.py): its sub-projects are beside it, and
+    the example pins their READMEs share (classification/README.md:19,27 ``python=3.7``,
+    ``CUDA==11.3``) are theirs, not the repo's (outsider18 D2)."""
+    return any(posixpath.basename(r.source.ref or "").lower() in BUILD_FILES for r in own)
 
 
 def _by_path(texts: dict[str, tuple[RepoFile, str]]) -> dict[str, str | None]:

@@ -252,7 +252,7 @@ class Scopes:
     def _of(self, rel: str) -> str:
         parts = rel.split("/")
         dirs, name = [p.lower() for p in parts[:-1]], parts[-1].lower()
-        if ci_file(rel) or rel in self._ci_lists:
+        if ci_file(rel) or (rel in self._ci_lists and not set(dirs) & TEST_DIRS):
             return CI
         if name.startswith(("dockerfile", "containerfile")) or name.endswith(".dockerfile"):
             return self._image(parts)

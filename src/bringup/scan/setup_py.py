@@ -24,6 +24,7 @@ import msgspec
 from bringup import backends, lazyre
 from bringup.model import Requirement
 from bringup.scan.architectures import Targets, flagged, listed, lowest_architecture, targets
+from bringup.scan.buildguards import build_devices, required_names
 from bringup.scan.cmake_standard import STD_DRAFTS, STD_FLAG
 from bringup.scan.devicecode import DEVICE_CODE_ONLY, device_code_only
 from bringup.scan.devices import stated_floors
@@ -116,21 +117,28 @@ def _chosen_builders(
     (``Extension = CppExtension if suffix == 'cpu' else CUDAExtension``, ``WITH_CUDA =
     CUDA_HOME is not None``, rusty1s/pytorch_scatter@648dda3c setup.py:19,95), less those
     ``built`` by a call: the build uses the toolkit where it finds it and goes on without
-    (soft), cited where first named."""
+    (soft), cited where first named; one named in a condition whose other branch fails
+    (``buildguards``) is needed (hard), cited there."""
     called = {id(node.func) for node in nodes(tree) if isinstance(node, ast.Call)}
-    first: dict[str, int] = {}
+    needed = required_names(tree)
+    first: dict[str, tuple[bool, int]] = {}
     for node in nodes(tree):
         if isinstance(node, ast.Name) and node.id in extensions and id(node) not in called:
             subject = extensions[node.id]
-            first[subject] = min(first.get(subject, node.lineno), node.lineno)
+            place = (id(node) not in needed, node.lineno)
+            first[subject] = min(first.get(subject, place), place)
     return [
-        file.requirement(
-            subject, "", line, text="setup.py builds with it where it is there",
-            confidence="medium", hard=False,
-        )
-        for subject, line in sorted(first.items(), key=lambda item: item[1])
+        file.requirement(subject, "", line, text=_CHOSEN[optional], confidence="medium",
+                         hard=not optional)
+        for subject, (optional, line) in sorted(first.items(), key=lambda item: item[1][1])
         if subject not in built
     ]  # fmt: skip
+
+
+_CHOSEN = {
+    True: "setup.py builds with it where it is there",
+    False: "setup.py stops without it (the other branch of its condition fails)",
+}
 
 
 def extract_setup_py(file: SourceFile) -> Extraction:
@@ -149,6 +157,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
             *os_classifiers(file),
             *build_script_tools(file, tree),
             *device_probes(file, tree),
+            *build_devices(file, tree),
         ]
     )
     archs = _architectures(reader, tree)
@@ -193,6 +202,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
             standard = _STD.search(node.value)
             if standard and standards is None:
                 standards = (STD_DRAFTS.get(standard.group(1), standard.group(1)), node.lineno)
+    _unpassed_list(reader, tree)
     for subject, (line, words) in sorted(_linked(reader, tree).items(), key=lambda i: i[1]):
         reader.add(subject, "", line, words, confidence="medium")
     optional = _optional_lines(tree)
@@ -222,6 +232,26 @@ def extract_setup_py(file: SourceFile) -> Extraction:
         includes=tuple(reader.includes),
         include_places=tuple(reader.installs),
     )
+
+
+_LIST_NAMES = frozenset({"requirements", "install_requires", "required_packages"})
+"""Names a setup script gives the list of what the package installs with."""
+
+
+def _unpassed_list(reader: Reader, tree: ast.Module) -> None:
+    """The literal list a top-level name for the package's requirements holds, when no
+    ``setup()`` is given ``install_requires``: the script states the distributions, though
+    it never hands them to setuptools (OpenGVLab/DCNv4@4b848f7 DCNv4_op/setup.py:21
+    ``requirements = ["torch", "torchvision"]``: torchvision was missed, outsider18 D18)."""
+    calls = [n for n in nodes(tree) if isinstance(n, ast.Call) and _called_name(n) == "setup"]
+    if any(k.arg == "install_requires" for call in calls for k in call.keywords):
+        return
+    for node in tree.body:
+        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.List)):
+            continue
+        named = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        if named and named[0].lower() in _LIST_NAMES:
+            reader.dependency_list("install_requires", node.value, True, f"listed in {named[0]}")
 
 
 def _toolkit_words(subject: str, tree: ast.Module, extensions: dict[str, str]) -> str:

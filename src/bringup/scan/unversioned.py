@@ -130,7 +130,8 @@ def settle_unversioned(
     findings = [
         Finding(
             kind="unversioned",
-            message=f"{subject} is required but no version is stated anywhere in the repo"
+            message=f"{subject} is {_NEEDED[any(r.hard for r in found)]} but no version is "
+            "stated anywhere in the repo"
             + (
                 " (only "
                 + ", ".join(f"{r.source} shows {r.spec}" for r in shown[subject])
@@ -145,6 +146,12 @@ def settle_unversioned(
         for subject, found in mentions.items()
     ]
     return Settled(kept, findings, folded)
+
+
+_NEEDED = {True: "required", False: "optional (soft)"}
+"""How the finding says the subject is needed: ``required`` only when one mention is hard; a
+build that uses CUDA where it finds it (hpcaitech/TensorNVMe@6403388 setup.py:73 adds CUDA's
+include folder only when ``CUDA_HOME`` is set) does not require it (outsider18 D17)."""
 
 
 def stated_in_scopes(findings: Sequence[Finding], scopes: Sequence[Scope]) -> list[Finding]:

@@ -65,7 +65,7 @@ def installed_as(name: str, packages: Sequence[SystemPackage]) -> Optional[Syste
     names = {name.lower()}
     known = system_package(name)
     if known is not None:
-        names |= {known[0].debian, known[0].openeuler}
+        names |= {n for n in (known[0].debian, known[0].openeuler) if n}
     return next((p for p in packages if p.name.lower() in names), None)
 
 

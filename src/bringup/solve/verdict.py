@@ -14,6 +14,7 @@ from bringup.model.resolution import (
     unchecked,
 )
 from bringup.model.source import Source
+from bringup.solve.builddownloads import build_downloads
 from bringup.solve.kinds import kind_of_subject
 from bringup.solve.needs import missing_tools
 from bringup.solve.ownrows import own_rows_unknown
@@ -217,6 +218,7 @@ def _verdict(uses: _Uses, resolution: Resolution, name: str) -> Verdict:
         obstacles += _unchecked(uses, resolution, name)
     obstacles += [o for c in own for o in unfetched_code(c)]
     obstacles += [o for c in own for o in parts_only(c)]
+    obstacles += [o for c in own for o in build_downloads(c)]
     for unverified in resolution.unverified:
         # a name read from prose is solved as any other: only up leaves it to the user
         if unverified.component == name and not left_by_hand(unverified.reason):
