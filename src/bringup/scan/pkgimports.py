@@ -3,8 +3,7 @@ manifests may not state (``package_lines``; the device calls are read by ``devic
 
 A Python package whose modules say ``import torch`` at the top needs torch to be imported at
 all, whether or not its ``requirements.txt`` lists it (TransferQueue's ``transfer_queue/
-client.py`` imports torch; its requirements leave torch to the user; where the repo lists its
-dependencies, ``declaredimports`` keeps only such frameworks). Only the repo's main
+client.py`` imports torch; its requirements leave torch to the user). Only the repo's main
 package is read, the top-level package named after the repo, or after its distribution
 where the root builds no native library first (ascend-transformer-boost's root CMake builds
 the C++ library; its ``torch_atb`` distribution is an optional Python API), and only
