@@ -28,7 +28,6 @@ from bringup.scan.clitests import test_files
 from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless
-from bringup.scan.declaredimports import lists_dependencies, manifest_file, own_imports
 from bringup.scan.devicefree import as_route
 from bringup.scan.devicesupport import supported_devices
 from bringup.scan.extraction import Extraction, Finding
@@ -135,12 +134,6 @@ def _stated(
         _CUDA_FLAVOUR.sub("", name).lower()
         for name in (*provides, *([python_subject(component)] if repo_named else []))
     } | {python_subject(package).lower() for package in top_packages(root)}
-    manifests = {
-        ref
-        for ref, (entry, _) in texts.items()
-        if manifest_file(entry.rel) and scopes.of(entry.rel) == REPO
-    }
-    listed = lists_dependencies((r for e in extractions for r in e.requirements), manifests)
     stated = as_distributions(
         python_listed(
             library_tools(
@@ -153,7 +146,7 @@ def _stated(
                             ),
                         )
                     ),
-                    *own_imports(package_lines(root, shown, component, provides), listed),
+                    *package_lines(root, shown, component, provides),
                     *checked_versions(
                         root,
                         component,
