@@ -102,12 +102,11 @@ _REFUSING_CELL = lazyre.compile(
     r"^[\W_]{0,3}(?:x|×|✗|✘|❌|no|否)$|^[\W_]{0,3}(?:broken|not\s{1,3}supported|unsupported|"
     r"not\s{1,3}working|(?:does|do)(?:\s{1,3}not|n['’]t)\s{1,3}work|fails?\b|failed|"
     r"known\s{1,3}(?:bugs?|issues?|problems?)|不支持|不可用|无法(?:使用|编译|运行)|"
-    r"(?:存在|有)(?:已知)?(?:问题|缺陷))(?=\s{0,3}(?:$|[:：,，;；.。(（—–-]))",
+    r"(?:存在|有)(?:已知)?(?:问题|缺陷))",
     re.IGNORECASE,
 )
-"""A table cell that refuses its row: a mark (``x``, ``❌``) or words of trouble first, ending the
-cell or its first clause ("broken: the build fails", "Not supported", "不支持"); not words that
-go on to say how ("不支持通过包管理器安装": not through the package manager, review 4)."""
+"""A table cell that refuses its row: a mark (``x``, ``❌``) or words of trouble first ("broken:
+the build fails", "Not supported", "不支持")."""
 
 
 def refusing_cell(cell: str) -> bool:
