@@ -24,7 +24,6 @@ from bringup.scan.platforms import platforms
 from bringup.scan.prose import read_line
 from bringup.scan.prose_vocabulary import Vendor
 from bringup.scan.purpose import OPTIONAL_WORDS, purpose_at, sentence_ends
-from bringup.scan.refusedreleases import refusing_cell
 from bringup.scan.releaserows import current_row, newest_row
 from bringup.scan.releasetrain import narrowed
 from bringup.scan.resulttables import measurements
@@ -60,6 +59,9 @@ from bringup.scan.tablecells import (
 )
 from bringup.scan.tablehardware import chip_cells, chip_row, device_row, hardware_column
 from bringup.subjects import python_subject
+
+_REFUSED = lazyre.compile(r"^(?:x|×|✗|✘|❌|no|不支持|否)$", re.IGNORECASE)
+"""A cell marking a row as not supported ("| Atlas A3 inference products | x |")."""
 
 
 def paragraph(
@@ -126,17 +128,6 @@ def _row_of_matrix(
     return found + arch_cells(file, rows, columns.arch, hard=True)
 
 
-def _refused_release(row: Row, column: int) -> bool:
-    """Whether a matrix row's words refuse the release it gives in ``column`` ("| 2.1.0 |
-    broken |"): no alternative (outsider17 D1). A mark is not: in a grid it says which other
-    column's release pairs with it ("| 8.0.0 | ✓ | x |")."""
-    return any(
-        refusing_cell(plain) and not _MARK.match(plain)
-        for i, plain in enumerate(clean(c) for c in row.cells)
-        if i != column
-    )
-
-
 class _Columns(NamedTuple):
     """A matrix's columns: the subject each names, the firmware a driver column names
     beside its driver (``firmware_column``), the columns of CPU architectures."""
@@ -181,8 +172,6 @@ def _matrix(
         if sum(1 for cell in column_cells if _MARK.match(cell)) * 2 > len(column_cells):
             continue
         for row in body:
-            if _refused_release(row, column):
-                continue
             raw = row.cells[column] if column < len(row.cells) else ""
             # Lines of one cell ("<Toolkit> 8.3.RC2<br><Toolkit> 8.3.RC1", "(aarch64)11.2.1<br>(x86)
             # 9.3.1") are alternatives of their own.
@@ -328,8 +317,7 @@ def _read_rows(
     for row in body:
         if not row.cells:
             continue
-        # a row marked not supported ("| Atlas A3 inference products | x |") or said to break
-        if any(refusing_cell(clean(cell)) for cell in row.cells[1:]):
+        if any(_REFUSED.match(clean(cell)) for cell in row.cells[1:]):
             continue
         text = " | ".join(clean(cell) for cell in row.cells)
         key = clean(row.cells[0]).lower()

@@ -31,17 +31,9 @@ _NEGATED_AFTER = lazyre.compile(
     r"\s*(?:(?:is|are|was|were)\s*)?(?:not\s+supported|unsupported|不支持|不被支持)", re.IGNORECASE
 )
 """A release then "is not supported": the one a negated phrase reads."""
-_LABELLED = (
-    r"(?:[:：—–]\s{0,3}(?:(?:the\s{1,3})?(?:build|compilation|installation|install|import)"
-    r"\s{1,3})?)?"
-)
-"""A list item's label then what happens ("- torch 2.1.1: the build fails", "| 2.1.0 | known
-issue |" read as "2.1.0: known issue"): the release the item is about, then its trouble."""
 _BROKEN_AFTER = lazyre.compile(
-    rf"{_LIST}[\s`*)]{{0,6}}{_LABELLED}(?:(?:is|are|was|were)\s{{1,3}})?"
-    r"(?:(?:known|reported|said)\s{1,3}to\s{1,3})?"
-    r"(?:break|breaks|broke|broken|be\s{1,3}broken|fail|fails|failed|crash|crashes|"
-    r"known\s{1,3}(?:bugs?|issues?|problems?|regressions?)|"
+    rf"{_LIST}[\s`*)]{{0,6}}(?:(?:is|are|was|were)\s{{1,3}})?(?:(?:known|reported|said)\s{{1,3}}to"
+    r"\s{1,3})?(?:break|breaks|broke|broken|be\s{1,3}broken|fail|fails|failed|crash|crashes|"
     r"crashed|(?:do|does|did)(?:\s{1,3}not|n['’]t)\s{1,3}work|not\s{1,3}working|"
     r"(?:has|have|had)\s{1,3}(?:a\s{1,3}|some\s{1,3})?(?:known\s{1,3})?"
     r"(?:bugs?|issues?|problems?|regressions?)|(?:known\s{1,3})?(?:bad|buggy|problematic)\b|"
@@ -96,20 +88,3 @@ def _in_passing(clause: str, start: int, end: int) -> bool:
         _CONDITION.search(clause, max(0, start - _NEAR), end)
         or _FIXED.search(clause[end : end + _NEAR])
     )
-
-
-_REFUSING_CELL = lazyre.compile(
-    r"^[\W_]{0,3}(?:x|×|✗|✘|❌|no|否)$|^[\W_]{0,3}(?:broken|not\s{1,3}supported|unsupported|"
-    r"not\s{1,3}working|(?:does|do)(?:\s{1,3}not|n['’]t)\s{1,3}work|fails?\b|failed|"
-    r"known\s{1,3}(?:bugs?|issues?|problems?)|不支持|不可用|无法(?:使用|编译|运行)|"
-    r"(?:存在|有)(?:已知)?(?:问题|缺陷))",
-    re.IGNORECASE,
-)
-"""A table cell that refuses its row: a mark (``x``, ``❌``) or words of trouble first ("broken:
-the build fails", "Not supported", "不支持")."""
-
-
-def refusing_cell(cell: str) -> bool:
-    """Whether a table cell (cleaned of markup) refuses the release of its row, unless the
-    trouble is fixed ("known issue, fixed in 2.2")."""
-    return bool(_REFUSING_CELL.match(cell)) and not _FIXED.search(cell)
