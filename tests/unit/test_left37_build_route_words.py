@@ -57,3 +57,14 @@ def test_meson_python_names_no_meson_route(tmp_path: Path) -> None:
     programs, note = _route(_scan(tmp_path, LIBACT))
     assert programs == {"cmake"}
     assert "fixed preference" in note
+
+
+def test_a_line_that_starts_like_a_command_but_refuses_the_route_runs_nothing(
+    tmp_path: Path,
+) -> None:
+    # review37 HIGH 4: a prose line beginning "meson builds are no longer supported" matched
+    # the command-line form and planned Meson; the clause refuses it (the PEEK words, the other way)
+    readme = "Build with CMake.\n\nmeson builds are no longer supported; use cmake\n"
+    programs, note = _route(_scan(tmp_path, readme))
+    assert programs == {"cmake"}
+    assert "README.md:1 names CMake" in note

@@ -96,11 +96,12 @@ def _readmes(texts: Mapping[str, tuple[RepoFile, str]]) -> list[tuple[str, str]]
 
 def _chosen(planned: list[str], readmes: list[tuple[str, str]]) -> tuple[str, str]:
     """The route to plan among ``planned`` (in ``PREFERENCE`` order), and why: a command line
-    of a README first, then the first name in a clause that does not refuse it."""
+    of a README first, then the first name, each in a clause that does not refuse it (a prose
+    line "meson builds are no longer supported" starts like a command line)."""
     for rel, text in readmes:
         for found in _RUN.finditer(text):
             name = "cmake" if found.group(1) == "ctest" else found.group(1)
-            if name in planned:
+            if name in planned and not _REFUSED.search(_clause(text, found.start(1))):
                 line = text.count("\n", 0, found.start(1)) + 1
                 return name, f"{rel}:{line} runs {found.group(1)}, the first build command it has"
     for rel, text in readmes:
