@@ -260,3 +260,16 @@ def test_a_compile_in_the_job_that_only_words_place_is_the_code_it_compiled(log:
 )
 def test_a_compile_that_a_rule_names_keeps_that_rule(log: str, named: str) -> None:
     assert explain_text(log)[0].signature_id == named
+
+
+# review37 HIGH 3: a write refused by the user's disk quota while triton wrote its cache (the
+# frame's path: triton's runtime/jit.py; the words: errno(3) EDQUOT "Disk quota exceeded") was
+# made the project's bug; the disk is the environment's part, named by its own entry.
+QUOTA = (
+    '  File "/opt/conda/lib/python3.10/site-packages/triton/runtime/jit.py", line 600, in run\n'
+    "Disk quota exceeded while writing /home/u/.triton/cache/abc/kernel.cubin\n"
+)
+
+
+def test_a_disk_quota_spent_in_a_compile_of_the_job_is_the_disk() -> None:
+    assert explain_text(QUOTA)[0].signature_id == "host.disk-full"

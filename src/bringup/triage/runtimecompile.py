@@ -73,16 +73,23 @@ def in_the_build(
     ]
 
 
+CODE_READINGS = ("evidence.operator.", "evidence.build.toolchain")
+"""The readings that place a failure by its words alone at the operator or at a compile: a
+memory, install, device or network reading names the environment's part, and keeps its place
+(review37: a disk quota spent while triton wrote its cache was made the project's bug)."""
+
+
 def compiled_code(diagnoses: list[Diagnosis], findings: Findings, rules: Rules) -> list[Diagnosis]:
     """``diagnoses`` led by ``rules.compiled_in_job``'s class when the log shows a kernel
     compiled while the job ran (not the project's own build) and only the words of its failure
-    place it (an ``evidence.*`` reading first): no rule names the environment's part (a compiler
-    or a header missing, a toolkit's version, memory), so the code the job compiled is at fault."""
+    place it (an operator ``evidence.*`` reading first): no rule names the environment's part
+    (a compiler or a header missing, a toolkit's version, memory, the disk), so the code the job
+    compiled is at fault."""
     if not diagnoses or RUNTIME_COMPILE not in findings.marks or PROJECT_BUILD in findings.marks:
         return diagnoses
     first = diagnoses[0]
     rule = next((r for r in rules.exceptions if r.id == rules.compiled_in_job), None)
-    if rule is None or not first.signature_id.startswith("evidence.") or not first.evidence:
+    if rule is None or not first.signature_id.startswith(CODE_READINGS) or not first.evidence:
         return diagnoses
     named = rule_diagnosis(
         rule, first.evidence[0], matches=1, score=first.score, confidence="medium"
