@@ -78,3 +78,8 @@ def test_running_on_generic_processors_names_no_chip() -> None:
         "analyze the key performance metrics of operators running on Ascend AI Processors."
     )
     assert _chips(line) == []
+
+
+def test_the_authors_own_set_up_is_no_chip_need() -> None:
+    # review37 MEDIUM 10: "use X on <chip>" tells what the authors ran, not what a user needs
+    assert _chips("We use DeepSpeed on Ascend 910B NPUs for our internal experiments.") == []

@@ -32,15 +32,15 @@ supported" (Ascend/mssanitizer docs/en/user_guide/mssanitizer_user_guide.md:111)
 
 CHIP_USE = lazyre.compile(
     r"支持|在[^\uff0c\u3002\uff1b,;]{1,40}上(?:运行|使用|部署)"
-    r"|\b(?:runs?|running)\s{1,4}on\b|\buse\s{1,4}[\w.-]{1,40}\s{1,4}on\b",
+    r"|\b(?:runs?|running)\s{1,4}on\b",
     re.IGNORECASE,
     guard=True,
 )
 """Words of need for the chips a clause names, where no other word of need is: Chinese "支持"
 (``chipwords`` docstring), and the hardware the repo is said to run on: "你可以在Ascend910芯片上
 使用deepspeed" (Ascend/DeepSpeed README.md:3, with deepspeed_npu you can use deepspeed on the
-Ascend910 chip), "runs on Ascend 910B NPUs". ``devices.chips`` still wants a hardware word beside
-the chip."""
+Ascend910 chip), "runs on Ascend 910B NPUs". Not "we use X on <chip>": that tells the authors'
+own set-up (review37). ``devices.chips`` still wants a hardware word beside the chip."""
 
 
 def refused(clause: str, spans: list[tuple[int, int]]) -> list[bool]:
