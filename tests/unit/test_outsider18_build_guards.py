@@ -13,7 +13,7 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.unversioned import settle_unversioned
 
-# DCNv4_op/setup.py:11-14 and :36-48 (the nvcc flags cut to one)
+# DCNv4_op/setup.py:11-14, :36-48 (the nvcc flags cut to one) and :63, :70 (setup() calls it)
 DCNV4_SETUP = """import torch
 
 from torch.utils.cpp_extension import CUDA_HOME
@@ -31,6 +31,10 @@ def get_extensions():
         ]
     else:
         raise NotImplementedError('Cuda is not available')
+
+setup(
+    ext_modules=get_extensions(),
+)
 """
 
 
@@ -95,3 +99,12 @@ def test_a_requirements_list_setup_is_not_given_still_states_the_distributions()
     assert needs["torchvision"] == ("", True, 1)
     passed = LISTED.replace('version="1.0.0.post2",', "install_requires=['torch'],")
     assert "torchvision" not in _needs(passed)
+
+
+def test_a_check_in_a_function_the_script_never_calls_needs_nothing() -> None:
+    # review37 MEDIUM 9: a helper left behind runs never; only what loading the script runs counts
+    helper = (
+        "def check():\n    if not torch.cuda.is_available():\n        raise RuntimeError('no')\n"
+    )
+    assert required_conditions(ast.parse(helper)) == []
+    assert required_conditions(ast.parse(helper + "check()\n")) != []

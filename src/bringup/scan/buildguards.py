@@ -14,7 +14,6 @@ from bringup import backends
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted, python_outcome
-from bringup.scan.pynodes import nodes
 
 
 def _held(test: ast.expr, negated: bool = False) -> Iterator[ast.expr]:
@@ -30,13 +29,35 @@ def _held(test: ast.expr, negated: bool = False) -> Iterator[ast.expr]:
         yield test
 
 
+def _run_at_load(tree: ast.Module) -> Iterator[ast.AST]:
+    """The nodes the script runs when it is loaded: the module's statements, and the bodies of
+    the functions it calls from them (``ext_modules=get_extensions()``); a function nothing
+    at the top calls (a helper left behind) runs never (review37)."""
+    functions = {
+        n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    pending: list[ast.AST] = [n for n in tree.body if n not in functions.values()]
+    seen: set[str] = set()
+    while pending:
+        node = pending.pop()
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            called = functions.get(node.func.id)
+            if called is not None and called.name not in seen:
+                seen.add(called.name)
+                pending.extend(called.body)
+        pending.extend(ast.iter_child_nodes(node))
+
+
 def required_conditions(tree: ast.Module) -> list[ast.expr]:
     """The conditions without which the script fails: those of an ``if`` whose ``else`` fails
     (an ``elif`` is another way, not a failure), and the negated ones of an ``if not ...:``
     whose body fails."""
     found: list[ast.expr] = []
     chained: set[int] = set()
-    for node in nodes(tree):
+    for node in _run_at_load(tree):
         if not isinstance(node, ast.If):
             continue
         elif_chain = len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If)
