@@ -64,3 +64,17 @@ def test_a_submodule_the_core_build_names_as_well_stays_the_repos(tmp_path: Path
     own, scoped = _submodules(tmp_path)
     assert sorted(own) == ["third_party/EETQ", "third_party/spdlog"]
     assert not scoped
+
+
+def test_a_submodule_the_core_build_names_in_parts_stays_the_repos(tmp_path: Path) -> None:
+    # review37 MEDIUM 6: a path joined from parts, or written ./third_party/..., names it too
+    (tmp_path / ".gitmodules").write_text(GITMODULES)
+    for core in (
+        'os.path.join(setup_dir, "third_party", "EETQ", "include")',
+        'os.path.join(setup_dir, "./third_party/EETQ/include")',
+    ):
+        text = SETUP.replace('os.path.join(setup_dir, "third_party/spdlog/include")', core)
+        (tmp_path / "setup.py").write_text(text)
+        own, scoped = _submodules(tmp_path)
+        assert "third_party/EETQ" in own
+        assert not scoped

@@ -51,7 +51,19 @@ def _extras(tree: ast.AST) -> tuple[dict[str, list[str]], list[str]]:
 
 
 def _names(path: str, strings: list[str]) -> bool:
-    return any(s.strip("/") == path or s.strip("/").startswith(f"{path}/") for s in strings)
+    """Whether one of ``strings`` names ``path`` (``./`` read through) or a file below it."""
+    return any(_bare(s) == path or _bare(s).startswith(f"{path}/") for s in strings)
+
+
+def _bare(text: str) -> str:
+    return text.strip().removeprefix("./").strip("/")
+
+
+def _touched(path: str, strings: list[str]) -> bool:
+    """Whether ``strings`` name ``path``, or its folder's name as one part of a path built from
+    parts (``os.path.join(ROOT, "third_party", "cutlass", "include")``: review37)."""
+    folder = path.rsplit("/", 1)[-1]
+    return _names(path, strings) or any(folder in _bare(s).split("/") for s in strings)
 
 
 def extra_submodules(requirements: list[Requirement], setup_text: str) -> list[Requirement]:
@@ -71,7 +83,7 @@ def extra_submodules(requirements: list[Requirement], setup_text: str) -> list[R
             requirement.subject == "submodule"
             and not requirement.feature
             and len(owners) == 1
-            and not _names(path, elsewhere)
+            and not _touched(path, elsewhere)
         ):
             out.append(msgspec.structs.replace(requirement, feature=extra_feature(owners[0])))
         else:
