@@ -350,6 +350,9 @@ def test_a_warning_that_the_installed_version_is_too_low_is_install() -> None:
 def test_a_version_named_without_being_too_old_is_no_failure() -> None:
     # The same line with nothing said of the version (a banner's form): no failure.
     assert explain_text("aclruntime version:0.0.1\n") == []
+    # review37 MEDIUM 8: "older" near "version" in a data loader's line says nothing is wrong
+    assert explain_text("Reading dataset version 1.2 (older schema, fields mapped)\n") == []
+    assert explain_text("Done. Please update your bookmarks to the new docs site.\n") == []
 
 
 def test_info_lines_are_not_warnings() -> None:
