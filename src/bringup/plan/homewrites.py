@@ -56,18 +56,22 @@ def _note(inside: Path, where: str) -> str:
         return ""
     listed = ", ".join(f"{path} ({where}setup.py:{line})" for path, line in found)
     return (
-        f"its setup.py uses paths in your home, outside the environment: {listed}; what it"
-        " writes there stays when the environment is removed"
+        f"its setup.py names paths in your home, outside the environment: {listed}; anything"
+        " it writes there stays when the environment is removed"
     )
 
 
 def home_paths(tree: ast.AST) -> list[tuple[str, int]]:
     """The paths under ``~`` a module names, each once with its first line, in line order."""
     found: dict[str, int] = {}
+    inner: set[int] = set()
     for node in ast.walk(tree):
-        path = _joined(node)
-        if path is not None and path not in found:
-            found[path] = getattr(node, "lineno", 0)
+        path = None if id(node) in inner else _joined(node)
+        if path is None:
+            continue
+        # the home call inside a join names the same place, once (review37)
+        inner.update(id(n) for n in ast.walk(node) if n is not node)
+        found.setdefault(path, getattr(node, "lineno", 0))
     return sorted(found.items(), key=lambda item: item[1])
 
 
@@ -109,6 +113,8 @@ def _name(func: ast.AST) -> str:
 
 
 def _constant(node: ast.AST) -> Optional[str]:
+    """A non-empty string constant of printable characters (a line break in a repo's string
+    would start a line of its own where the note is shown: review37)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value:
-        return node.value
+        return node.value if node.value.isprintable() else None
     return None

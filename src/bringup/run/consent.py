@@ -48,6 +48,7 @@ def commands_needing_consent(
     for step in steps:
         if step.status == "run" and step.component not in trusted:
             # what bringup says of the command is beside it, as a shell comment
-            said = f"  # {'; '.join(step.notes)}" if step.notes else ""
+            # on one line: a note quoting the repo ends at no line break it holds (review37)
+            said = f"  # {' '.join('; '.join(step.notes).split())}" if step.notes else ""
             found.setdefault(step.component, []).append(shlex.join(step.argv) + said)
     return found
