@@ -4,7 +4,8 @@ Each file of SECOND (a second writer's blind truth, ``tests/data/scan_agree37/tr
 repo and commit; the first truth of the same repo and commit is found among
 ``tests/data/scan_eval*/truth``. The second truth is scored as the scan is scored, in the scan's
 place; with ``--src`` the scan of each checkout (``SRC/<set>/<name>``, the layout of
-``bench/heldout.py``) is scored beside it, on the same repos:
+``bench/heldout.py``) is scored beside it, on the same repos. A repo of the held-out half
+(``tests/data/heldout.toml``) is counted in the totals only, never printed by name:
 
     .venv/bin/python bench/scan_agreement.py [SECOND] [--src /work/eval/src]
 """
@@ -27,6 +28,12 @@ else:  # pragma: no cover - 3.9/3.10
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 SECOND = DATA / "scan_agree37" / "truth"
+
+
+def held_out(data: Path) -> set[tuple[str, str]]:
+    """The (set, repo) pairs of the scan's held-out half."""
+    split = tomllib.loads((data / "heldout.toml").read_text(encoding="utf-8"))
+    return {(entry["set"], name) for entry in split.get("scan", []) for name in entry["held_out"]}
 
 
 def first_truths(data: Path) -> dict[tuple[str, str], Path]:
@@ -62,6 +69,8 @@ def main() -> int:
     parser.add_argument("--src", type=Path, help="score the scan of SRC/<set>/<name> beside")
     args = parser.parse_args()
     firsts = first_truths(args.data)
+    hidden = held_out(args.data)
+    unnamed = 0
     writer_all: Counter[str] = Counter()
     scan_all: Counter[str] = Counter()
     for path in sorted(args.second.glob("*.toml")):
@@ -71,14 +80,20 @@ def main() -> int:
             print(f"{path.name}: no first truth of {second.get('repo')} at that commit")
             continue
         first = tomllib.loads(first_path.read_text(encoding="utf-8"))
+        shown = (first_path.parent.parent.name, first_path.stem) not in hidden
+        unnamed += not shown
         writer = totals(scan_eval.score_repo(first, scan_eval.written(second))[0])
         writer_all.update(writer)
-        print(line(f"{path.stem} (writer)", writer))
+        if shown:
+            print(line(f"{path.stem} (writer)", writer))
         if args.src is not None:
             checkout = args.src / first_path.parent.parent.name / first_path.stem
             scan = totals(scan_eval.score_repo(first, scan_eval.scanned(checkout))[0])
             scan_all.update(scan)
-            print(line(f"{path.stem} (scan)", scan))
+            if shown:
+                print(line(f"{path.stem} (scan)", scan))
+    if unnamed:
+        print(f"{unnamed} held-out repos: in the totals only")
     print(line("ALL (second writer)", writer_all))
     if args.src is not None:
         print(line("ALL (scan)", scan_all))

@@ -54,23 +54,6 @@ _ERROR_KINDS = (
     ("#error", r"error: #error|#error "),
     (
         "names (undeclared/no member)",
-        r"not declared|undeclared|no member|is not a member|is undefined"
-        r"|does not name a type|unknown type name|has not been declared",
-    ),
-    (
-        "types/overloads",
-        r"no matching|no viable|cannot convert|invalid conversion|conversion|incompatible"
-        r"|incomplete type|ambiguous|no instance of|deleted function|cannot be used to initialize",
-    ),
-    ("syntax (expected)", r"error: expected "),
-    ("flag/argument", r"unrecognized|unknown argument|unknown option|not supported|unsupported"),
-    ("Werror", r"-Werror"),
-)
-_ERROR_KINDS = (
-    ("missing file", r"No such file or directory|file not found|cannot open source file"),
-    ("#error", r"error: #error|#error "),
-    (
-        "names (undeclared/no member)",
         r"not declared|undeclared|no member|is not a member|is undefined|does not name a type"
         r"|unknown type name|has not been declared",
     ),

@@ -40,6 +40,8 @@ def test_the_second_truth_meets_the_first_of_its_repo_and_commit(
     bench = bench_module("scan_agreement")
     (tmp_path / "data" / "scan_eval9" / "truth").mkdir(parents=True)
     (tmp_path / "data" / "scan_eval9" / "truth" / "shmem.toml").write_text(FIRST)
+    split = '[[scan]]\nset = "scan_eval9"\nheld_out = []\ntuning = ["shmem"]\n'
+    (tmp_path / "data" / "heldout.toml").write_text(split)
     (tmp_path / "second").mkdir()
     (tmp_path / "second" / "shmem.toml").write_text(SECOND)
     (tmp_path / "second" / "other.toml").write_text('repo = "a/b"\ncommit = "0"\n')
@@ -54,3 +56,25 @@ def test_the_second_truth_meets_the_first_of_its_repo_and_commit(
     out = capsys.readouterr().out
     assert "other.toml: no first truth of a/b at that commit" in out
     assert "ALL (second writer)          recall 1/2 = 50.0%   precision 1/2 = 50.0%" in out
+
+
+def test_a_held_out_repo_is_counted_never_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bench = bench_module("scan_agreement")
+    (tmp_path / "data" / "scan_eval9" / "truth").mkdir(parents=True)
+    (tmp_path / "data" / "scan_eval9" / "truth" / "shmem.toml").write_text(FIRST)
+    split = '[[scan]]\nset = "scan_eval9"\nheld_out = ["shmem"]\ntuning = []\n'
+    (tmp_path / "data" / "heldout.toml").write_text(split)
+    (tmp_path / "second").mkdir()
+    (tmp_path / "second" / "shmem.toml").write_text(SECOND)
+    argv = sys.argv
+    sys.argv = ["scan_agreement", str(tmp_path / "second"), "--data", str(tmp_path / "data")]
+    try:
+        assert bench.main() == 0
+    finally:
+        sys.argv = argv
+    out = capsys.readouterr().out
+    assert "shmem" not in out
+    assert "1 held-out repos: in the totals only" in out
+    assert "ALL (second writer)          recall 1/2" in out
