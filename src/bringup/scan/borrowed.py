@@ -201,7 +201,6 @@ def route_images(docker: list[Requirement], images: Mapping[str, bool]) -> list[
     ]
 
 
-
 def ci_images(ci: list[Requirement], images: Mapping[str, bool]) -> list[Requirement]:
     """The CI scope's needs less what the images its jobs run in are built on, as
     ``route_images`` has the repo's own images': the OS, glibc and toolkit read off a job's
