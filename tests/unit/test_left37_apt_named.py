@@ -35,4 +35,7 @@ def test_an_apt_line_names_the_debian_package() -> None:
 def test_a_dnf_line_names_no_debian_package() -> None:
     # the same sentence with dnf (a constructed case): an RPM name, not Debian's
     sentence = CUBVH.replace("apt install libeigen3-dev", "dnf install eigen3-devel")
-    assert _actions(sentence) == ["install eigen3-devel (no known distribution package; as root)"]
+    # (outsider18 D4's words: missing from bringup's table, not from the distributions)
+    assert _actions(sentence) == [
+        "install eigen3-devel (its distribution package is not in bringup's table; as root)"
+    ]
