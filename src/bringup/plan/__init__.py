@@ -63,7 +63,10 @@ def plan(
             decision = decide(step, context, resolution)
             said = interpreter_note(step.argv, context.environment, len(steps) + 1, step.source)
             notes += (said,) if said is not None else ()
-            notes += tuple(f"step {len(steps) + 1} ({step.source}) {n}" for n in step.notes)
+            # only when there are any: an empty tuple() built from a generator is not the
+            # () singleton on 3.9, and msgspec 0.20's omit_defaults then writes "notes": []
+            if step.notes:
+                notes += tuple(f"step {len(steps) + 1} ({step.source}) {n}" for n in step.notes)
             steps.append(
                 PlanStep(
                     order=len(steps) + 1,
