@@ -10,31 +10,13 @@ not kept.
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
+from bringup.scan.scanmemo import ScanMemo
 
-_lowered: dict[str, str] = {}
-_scans = [0]
-"""How many scans are under way in this process (``kept``): copies are kept while one is."""
-
-
-@contextlib.contextmanager
-def kept() -> Iterator[None]:
-    """The texts lower-cased while a repo is scanned kept, dropped however its scan ends."""
-    _scans[0] += 1
-    try:
-        yield
-    finally:
-        _scans[0] -= 1
-        if not _scans[0]:
-            _lowered.clear()
+_memo: ScanMemo[str, str] = ScanMemo()
+_lowered = _memo.values
+kept = _memo.kept
 
 
 def lower_text(text: str) -> str:
     """``text.lower()``, made once per text while a scan is under way."""
-    found = _lowered.get(text)
-    if found is None:
-        found = text.lower()
-        if _scans[0]:
-            _lowered[text] = found
-    return found
+    return _memo.get(text, text.lower)
