@@ -10,6 +10,9 @@ scores for cause only when the FIRST file's ``expected`` is not empty, as the to
   the tool's top-1 is held to);
 * *cause, any id*: the two id lists share an id.
 
+With ``--by half`` the counts are per half of the held-out split (``tests/data/heldout.toml``)
+instead of per area: totals only, so a held-out case is never named.
+
 Retired ids are read as the id that carries their cause now. A second labelling whose cases carry
 no ``expected`` at all (a layer-only relabel, such as ``tests/data/layer_second34``) is compared
 on layer only.
@@ -23,8 +26,12 @@ import argparse
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bringup.triage.retired import current_id
+from heldout import triage_half
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -43,14 +50,26 @@ def _ids(case: dict[str, object]) -> list[str]:
     return [current_id(str(i)) for i in listed] if isinstance(listed, list) else []
 
 
+def by_area(name: str, case: dict[str, object]) -> str:
+    """The group of a case: its area (ascend, cuda, ...)."""
+    return str(case.get("area", "?"))
+
+
+def by_half(name: str, case: dict[str, object]) -> str:
+    """The group of a case: the half of the held-out split it lies in."""
+    return triage_half(name)
+
+
 def agreement(
-    first: dict[str, dict[str, object]], second: dict[str, dict[str, object]]
+    first: dict[str, dict[str, object]],
+    second: dict[str, dict[str, object]],
+    group: Callable[[str, dict[str, object]], str] = by_area,
 ) -> dict[str, Counter[str]]:
-    """Counts per area (and ``all``) of the cases both files label."""
+    """Counts per group (area unless told, and ``all``) of the cases both files label."""
     counts: dict[str, Counter[str]] = {}
     for name in sorted(first.keys() & second.keys()):
         one, two = first[name], second[name]
-        for area in (str(one.get("area", "?")), "all"):
+        for area in (group(name, one), "all"):
             tally = counts.setdefault(area, Counter())
             tally["cases"] += 1
             tally["layer"] += one.get("layer") == two.get("layer")
@@ -71,11 +90,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("first", type=Path, nargs="+", help="the first labelling's files")
     parser.add_argument("--second", type=Path, required=True, help="the second labelling")
+    parser.add_argument(
+        "--by", choices=("area", "half"), default="area", help="how to group the counts"
+    )
     args = parser.parse_args()
     first: dict[str, dict[str, object]] = {}
     for path in args.first:
         first.update(labels(path))
-    counts = agreement(first, labels(args.second))
+    group = by_half if args.by == "half" else by_area
+    counts = agreement(first, labels(args.second), group)
     for area, tally in sorted(counts.items(), key=lambda item: item[0] == "all"):
         scored = max(tally["scored"], 1)
         print(

@@ -37,3 +37,18 @@ def test_a_layer_only_relabel_scores_no_cause() -> None:
     counts = module.agreement(first, second)["all"]
     assert (counts["cases"], counts["layer"]) == (1, 1)
     assert (counts["scored"], counts["first empty"]) == (0, 0)
+
+
+def test_counts_by_half_of_the_split() -> None:
+    module = _agreement()
+    first = {
+        "a01-x.log": {"area": "cuda", "layer": "build", "expected": ["x"]},
+        "a02-y.log": {"area": "cuda", "layer": "install", "expected": ["y"]},
+    }
+    second = {
+        "a01-x.log": {"area": "cuda", "layer": "build", "expected": ["x"]},
+        "a02-y.log": {"area": "cuda", "layer": "build", "expected": ["z"]},
+    }
+    counts = module.agreement(first, second, module.by_half)
+    assert (counts["tuning"]["layer"], counts["tuning"]["first id"]) == (1, 1)
+    assert (counts["held_out"]["layer"], counts["held_out"]["first id"]) == (0, 0)
