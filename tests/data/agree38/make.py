@@ -1,27 +1,50 @@
-"""Draw the cause-agreement sample of session 38: split corpora, both halves, seed 38."""
-import json, random, sys, tomllib
+"""Draw agree38's sample: 60 cases from each half of the split triage corpora, seed 38.
+
+Run from the repository root: ``.venv/bin/python tests/data/agree38/make.py OUT_DIR``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
 from pathlib import Path
-sys.path.insert(0, "/work/main/bench")
+
+sys.path.insert(0, "bench")
+
 from heldout import load_split, triage_half
-split = load_split()
-cases = []
-for c in split["triage"]["corpora"]:
-    name = c["name"]
-    for case in tomllib.loads(Path(f"tests/data/{name}/cases.toml").read_text())["case"]:
-        if "layer" not in case:
-            continue
-        cases.append((name, case))
-rng = random.Random(38)
-held = [x for x in cases if triage_half(x[1]["file"]) == "held_out"]
-tun = [x for x in cases if triage_half(x[1]["file"]) != "held_out"]
-print(len(held), len(tun))
-pick = rng.sample(held, 60) + rng.sample(tun, 60)
-rng.shuffle(pick)
-keep = ("file", "area", "source", "established_cause")
-def block(name, case):
-    out = ["[[case]]", f"corpus = {json.dumps(name)}"]
-    out += [f"{k} = {json.dumps(case[k], ensure_ascii=False)}" for k in keep if k in case]
-    return "\n".join(out) + "\n"
-for part, chunk in (("a", pick[:60]), ("b", pick[60:])):
-    Path(f"/work/eval/agree38/cases-{part}.toml").write_text("\n".join(block(n, c) for n, c in chunk), encoding="utf-8")
-    print(part, sum(triage_half(c["file"]) == "held_out" for _, c in chunk), "held-out")
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - 3.9/3.10
+    import tomli as tomllib
+
+KEEP = ("file", "area", "source", "established_cause")
+
+
+def block(corpus: str, case: dict[str, object]) -> str:
+    """One case as the labellers see it: no layer, no ids, no note."""
+    lines = ["[[case]]", f"corpus = {json.dumps(corpus)}"]
+    lines += [f"{key} = {json.dumps(case[key], ensure_ascii=False)}" for key in KEEP if key in case]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    out = Path(sys.argv[1])
+    cases: list[tuple[str, dict[str, object]]] = []
+    for corpus in load_split()["triage"]["corpora"]:
+        name = corpus["name"]
+        text = Path(f"tests/data/{name}/cases.toml").read_text(encoding="utf-8")
+        cases += [(name, case) for case in tomllib.loads(text)["case"] if "layer" in case]
+    rng = random.Random(38)
+    held = [item for item in cases if triage_half(str(item[1]["file"])) == "held_out"]
+    tuning = [item for item in cases if triage_half(str(item[1]["file"])) != "held_out"]
+    pick = rng.sample(held, 60) + rng.sample(tuning, 60)
+    rng.shuffle(pick)
+    for part, chunk in (("a", pick[:60]), ("b", pick[60:])):
+        text = "\n".join(block(name, case) for name, case in chunk)
+        (out / f"cases-{part}.toml").write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
