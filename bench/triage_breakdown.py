@@ -98,16 +98,17 @@ def answer_groups(
 
 def groups(expected: set[str], layer: str, diagnoses: list[Diagnosis]) -> set[str]:
     """The groups one log counts in for ``--features``: each expected entry's group when the log
-    is missed, the install layer answered in operator execution, a place answer under another
-    label or none (the contrast: where a rule keyed on a miss's structure would land), right."""
+    is missed, the label's layer answered in another (``layer: LABEL answered GOT``), a place
+    answer under another label or none (the contrast: where a rule keyed on a miss's structure
+    would land), right."""
     first = diagnoses[0] if diagnoses else None
     found: set[str] = set()
     if expected and first is not None and first.signature_id in expected:
         found.add("contrast: right")
     elif expected:
         found.update(f"miss: {expected_group(item)}" for item in expected)
-    if layer == "install" and first is not None and first.layer == "operator_execution":
-        found.add("layer: install answered operator_execution")
+    if first is not None and first.layer != layer:
+        found.add(f"layer: {layer} answered {first.layer}")
     if first is not None and not names_a_cause(first) and first.signature_id not in expected:
         for focus in FOCUS:
             if focus not in expected:

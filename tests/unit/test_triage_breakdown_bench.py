@@ -70,3 +70,16 @@ def test_features_are_counted_per_group_and_only_tuning_logs_are_listed(tmp_path
     contrast = list(breakdown.tuning_members(data, split, "contrast"))
     assert contrast
     assert all("a02" not in line for line in contrast)
+
+
+def test_every_layer_confusion_is_a_group_that_lists_tuning_logs_only(tmp_path: Path) -> None:
+    breakdown = bench_module("triage_breakdown")
+    data, split = _data(tmp_path)
+    # a05 (tuning): labelled install, placed in operator_execution
+    listed = list(breakdown.tuning_members(data, split, "layer: install answered operator"))
+    assert len(listed) == 1
+    assert "a05-place.log" in listed[0]
+    # a02 (held-out): labelled build, placed in operator_execution: counted, never listed
+    held = breakdown.tally(data, split, with_features=True)["held_out"]
+    assert held["layer: build answered operator_execution | logs"] == 1
+    assert not list(breakdown.tuning_members(data, split, "layer: build answered"))
