@@ -107,8 +107,9 @@ def groups(expected: set[str], layer: str, diagnoses: list[Diagnosis]) -> set[st
         found.add("contrast: right")
     elif expected:
         found.update(f"miss: {expected_group(item)}" for item in expected)
-    if first is not None and first.layer != layer:
-        found.add(f"layer: {layer} answered {first.layer}")
+    got = first.layer if first is not None else None
+    if got != layer:
+        found.add(f"layer: {layer} answered {got}")
     if first is not None and not names_a_cause(first) and first.signature_id not in expected:
         for focus in FOCUS:
             if focus not in expected:

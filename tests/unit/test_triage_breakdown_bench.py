@@ -18,6 +18,8 @@ NO_DEVICE = LOGS / "cuda.runtime.no-device" / "pytorch-classification-1.log"
 """Told cuda.runtime.no-device (device_init): a specific signature."""
 LISTING = LOGS / "_unmatched" / "cuda-lib64-listing.log"
 """Told evidence.operator.unnamed (operator_execution): a place, no cause."""
+SUCCESS = LOGS / "_unmatched" / "hccl-test-success.log"
+"""Told nothing: a run that succeeded."""
 
 # (case file, log, expected, layer): constructed labels
 CASES = [
@@ -26,6 +28,7 @@ CASES = [
     ("a05-place.log", LISTING, ["class.install.symbol-defined-twice"], "install"),
     ("a07-unlabelled.log", LISTING, [], "operator_execution"),
     ("a02-place.log", LISTING, ["evidence.operator.unnamed", "ascend.runtime.x"], "build"),
+    ("a04-nothing.log", SUCCESS, [], "install"),
 ]
 
 
@@ -83,3 +86,5 @@ def test_every_layer_confusion_is_a_group_that_lists_tuning_logs_only(tmp_path: 
     held = breakdown.tally(data, split, with_features=True)["held_out"]
     assert held["layer: build answered operator_execution | logs"] == 1
     assert not list(breakdown.tuning_members(data, split, "layer: build answered"))
+    # a04 (held-out): told nothing, its label's layer against none
+    assert held["layer: install answered None | logs"] == 1
