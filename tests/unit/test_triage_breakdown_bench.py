@@ -8,6 +8,7 @@ this test."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -88,3 +89,16 @@ def test_every_layer_confusion_is_a_group_that_lists_tuning_logs_only(tmp_path: 
     assert not list(breakdown.tuning_members(data, split, "layer: build answered"))
     # a04 (held-out): told nothing, its label's layer against none
     assert held["layer: install answered None | logs"] == 1
+
+
+def test_a_match_is_counted_by_label_and_answer_in_both_halves(tmp_path: Path) -> None:
+    breakdown = bench_module("triage_breakdown")
+    data, split = _data(tmp_path)
+    words = re.compile(r"lib64")  # the listing's directory: a05, a07 (tuning), a02 (held-out)
+    halves = breakdown.tally(data, split, match=words)
+    tuning, held = halves["tuning"], halves["held_out"]
+    assert tuning["match: label install answered operator_execution"] == 1  # a05
+    assert tuning["match: label operator_execution answered operator_execution"] == 1  # a07
+    assert held["match: label build answered operator_execution"] == 1  # a02
+    listed = list(breakdown.tuning_members(data, split, "match: label build", match=words))
+    assert not listed  # a02 is held-out: counted, never listed
