@@ -16,15 +16,19 @@ whose label names another entry or none; logs answered right), the counts of the
 structural features (``triage_features.py``): which structure a family's misses share, and how
 often the same structure stands under another label (what a rule keyed on it would get wrong).
 Counts only, for both halves; ``--list GROUP`` names the TUNING half's logs of a group (the
-held-out half is never listed).
+held-out half is never listed). ``--match REGEX`` counts, per half, the logs whose text the
+expression finds by their label's layer and the layer answered (``match: label L answered G``):
+the contrast count of a rule keyed on those words, before it is written.
 
     PYTHONPATH=WORKTREE/src python bench/triage_breakdown.py [--data WORKTREE/tests/data]
         [--features [--answer ID_PREFIX ...]] [--list GROUP [--answer ID_PREFIX ...]]
+        [--match REGEX]
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
@@ -98,16 +102,18 @@ def answer_groups(
 
 def groups(expected: set[str], layer: str, diagnoses: list[Diagnosis]) -> set[str]:
     """The groups one log counts in for ``--features``: each expected entry's group when the log
-    is missed, the install layer answered in operator execution, a place answer under another
-    label or none (the contrast: where a rule keyed on a miss's structure would land), right."""
+    is missed, the label's layer answered in another (``layer: LABEL answered GOT``), a place
+    answer under another label or none (the contrast: where a rule keyed on a miss's structure
+    would land), right."""
     first = diagnoses[0] if diagnoses else None
     found: set[str] = set()
     if expected and first is not None and first.signature_id in expected:
         found.add("contrast: right")
     elif expected:
         found.update(f"miss: {expected_group(item)}" for item in expected)
-    if layer == "install" and first is not None and first.layer == "operator_execution":
-        found.add("layer: install answered operator_execution")
+    got = first.layer if first is not None else None
+    if got != layer:
+        found.add(f"layer: {layer} answered {got}")
     if first is not None and not names_a_cause(first) and first.signature_id not in expected:
         for focus in FOCUS:
             if focus not in expected:
@@ -117,12 +123,27 @@ def groups(expected: set[str], layer: str, diagnoses: list[Diagnosis]) -> set[st
     return found
 
 
+def matched(
+    pattern: re.Pattern[str] | None, layer: str, log: bytes, diagnoses: list[Diagnosis]
+) -> set[str]:
+    """``match: label L answered G`` for a log whose text ``pattern`` finds, else nothing."""
+    if pattern is None or not pattern.search(log.decode("utf-8", errors="replace")):
+        return set()
+    got = diagnoses[0].layer if diagnoses else None
+    return {f"match: label {layer} answered {got}"}
+
+
 def tally(
-    data: Path, split: Path, with_features: bool = False, answers: Sequence[str] = ()
+    data: Path,
+    split: Path,
+    with_features: bool = False,
+    answers: Sequence[str] = (),
+    match: re.Pattern[str] | None = None,
 ) -> dict[str, Counter[str]]:
     """The counts of both halves: ``cases``, ``unlabelled``, ``right``, each miss kind, each
-    absent family (``absent: F``) and each layer confusion (``layer: LABEL -> GOT``); with
-    ``with_features``, each group's logs (``GROUP | logs``) and features (``GROUP | FEATURE``)."""
+    absent family (``absent: F``), each layer confusion (``layer: LABEL -> GOT``) and the logs
+    ``match`` finds (``matched``); with ``with_features``, each group's logs (``GROUP | logs``)
+    and features (``GROUP | FEATURE``)."""
     halves: dict[str, Counter[str]] = defaultdict(Counter)
     for half, _name, case, log, diagnoses in _cases(data, split):
         counts = halves[half]
@@ -132,6 +153,7 @@ def tally(
             named |= answer_groups(expected, case["layer"], diagnoses, answers)
             _count_features(counts, named, log, diagnoses)
         counts["cases"] += 1
+        counts.update(matched(match, case["layer"], log, diagnoses))
         got = diagnoses[0].layer if diagnoses else None
         if got != case["layer"]:
             counts[f"layer: {case['layer']} -> {got}"] += 1
@@ -161,14 +183,19 @@ def _cases(
 
 
 def tuning_members(
-    data: Path, split: Path, group: str, answers: Sequence[str] = ()
+    data: Path,
+    split: Path,
+    group: str,
+    answers: Sequence[str] = (),
+    match: re.Pattern[str] | None = None,
 ) -> Iterator[str]:
     """The TUNING half's logs in the groups whose name contains ``group`` (a held-out case is
     never read here), each with its labels and its first answers."""
-    for _half, name, case, _log, diagnoses in _cases(data, split, only="tuning"):
+    for _half, name, case, log, diagnoses in _cases(data, split, only="tuning"):
         expected = {current_id(item) for item in case["expected"]}
         named = groups(expected, case["layer"], diagnoses)
         named |= answer_groups(expected, case["layer"], diagnoses, answers)
+        named |= matched(match, case["layer"], log, diagnoses)
         if any(group in item for item in named):
             got = [f"{d.signature_id} [{d.layer}]" for d in diagnoses[:2]]
             yield f"  {name}/{case['file']} expected {sorted(expected)} [{case['layer']}] got {got}"
@@ -219,11 +246,19 @@ def main() -> int:
     parser.add_argument(
         "--list", metavar="GROUP", help="list the TUNING half's logs of the groups named so"
     )
+    parser.add_argument(
+        "--match",
+        type=re.compile,
+        metavar="REGEX",
+        help="count the logs whose text this finds by label's layer and layer answered",
+    )
     args = parser.parse_args()
     if args.list:
-        print("\n".join(tuning_members(args.data, args.split, args.list, args.answer)))
+        listed = tuning_members(args.data, args.split, args.list, args.answer, args.match)
+        print("\n".join(listed))
         return 0
-    for half, counts in sorted(tally(args.data, args.split, args.features, args.answer).items()):
+    halves = tally(args.data, args.split, args.features, args.answer, args.match)
+    for half, counts in sorted(halves.items()):
         print(half)
         for key, number in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
             if " | " not in key:

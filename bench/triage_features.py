@@ -95,6 +95,24 @@ _WORDS = (
     ("nvcc (N): error", r"\.(?:cu|cuh|h|hpp|cpp)\([0-9]{1,7}\): error"),
     ("make Error", r"make(?:\[[0-9]+\])?: \*\*\*"),
 )
+_RUNG_WORDS = (
+    (
+        "install",
+        r"(?i)\benvironment variables?\b|\bset_env\.sh\b"
+        r"|\b(?:LD_LIBRARY_PATH|PYTHONPATH|ASCEND_\w{0,30}PATH)\b"
+        r"|\bnot installed\b|\bpermission\b|\bowner\b|\bversions?\b|\bconfig(?:uration)?\b"
+        r"|\bno such file\b|\bnot found\b|\bpath\b",
+    ),
+    (
+        "device_init",
+        r"(?i)\bset_?device\b|\bsetdevice\b|\bopen(?:ing)? (?:the )?device\b|\bdevice_?count\b"
+        r"|\bdevice (?:is )?(?:busy|occupied|in use)\b|\bvisible\b|\bdriver\b|\bfirmware\b"
+        r"|\bECC\b|\bHBM\b|\bTsdOpen\b|\bdrvMng|\bdcmi\b|\bno (?:cuda |npu |gpu )?devices?\b",
+    ),
+)
+"""The words the layer rule (tests/data/triage_thirtyfourth/LABEL-BRIEF.md) gives its first rungs:
+install's environment variables, paths, versions, permissions and configuration; device_init's
+opening, counting and seeing the device, its driver and firmware, hardware faults at start."""
 _CJK = re.compile("[\u4e00-\u9fff]")
 _STDLIB = re.compile(
     r"/lib/python3(?:\.[0-9]+)?/(?!(?:site|dist)-packages/)|^<frozen |\bPython3[0-9]*\\Lib\\"
@@ -266,6 +284,8 @@ def features(log: bytes) -> list[str]:
     found = [*_traceback_features(text), *_native_features(text), *_code_features(text)]
     words = [name for name, pattern in _WORDS if re.search(pattern, text, re.MULTILINE)]
     found.append(f"words: {'+'.join(words) or 'none of these'}")
+    rungs = [name for name, pattern in _RUNG_WORDS if re.search(pattern, text)]
+    found.append(f"rung words: {'+'.join(rungs) or 'none'}")
     found.append(f"version statement: {'yes' if _VERSION.search(text) else 'no'}")
     found.append(f"length: {_length_band(text.count(chr(10)) + 1)}")
     found.append(f"zh: {'yes' if _CJK.search(text) else 'no'}")

@@ -8,6 +8,7 @@ this test."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -18,6 +19,8 @@ NO_DEVICE = LOGS / "cuda.runtime.no-device" / "pytorch-classification-1.log"
 """Told cuda.runtime.no-device (device_init): a specific signature."""
 LISTING = LOGS / "_unmatched" / "cuda-lib64-listing.log"
 """Told evidence.operator.unnamed (operator_execution): a place, no cause."""
+SUCCESS = LOGS / "_unmatched" / "hccl-test-success.log"
+"""Told nothing: a run that succeeded."""
 
 # (case file, log, expected, layer): constructed labels
 CASES = [
@@ -26,6 +29,7 @@ CASES = [
     ("a05-place.log", LISTING, ["class.install.symbol-defined-twice"], "install"),
     ("a07-unlabelled.log", LISTING, [], "operator_execution"),
     ("a02-place.log", LISTING, ["evidence.operator.unnamed", "ascend.runtime.x"], "build"),
+    ("a04-nothing.log", SUCCESS, [], "install"),
 ]
 
 
@@ -70,3 +74,31 @@ def test_features_are_counted_per_group_and_only_tuning_logs_are_listed(tmp_path
     contrast = list(breakdown.tuning_members(data, split, "contrast"))
     assert contrast
     assert all("a02" not in line for line in contrast)
+
+
+def test_every_layer_confusion_is_a_group_that_lists_tuning_logs_only(tmp_path: Path) -> None:
+    breakdown = bench_module("triage_breakdown")
+    data, split = _data(tmp_path)
+    # a05 (tuning): labelled install, placed in operator_execution
+    listed = list(breakdown.tuning_members(data, split, "layer: install answered operator"))
+    assert len(listed) == 1
+    assert "a05-place.log" in listed[0]
+    # a02 (held-out): labelled build, placed in operator_execution: counted, never listed
+    held = breakdown.tally(data, split, with_features=True)["held_out"]
+    assert held["layer: build answered operator_execution | logs"] == 1
+    assert not list(breakdown.tuning_members(data, split, "layer: build answered"))
+    # a04 (held-out): told nothing, its label's layer against none
+    assert held["layer: install answered None | logs"] == 1
+
+
+def test_a_match_is_counted_by_label_and_answer_in_both_halves(tmp_path: Path) -> None:
+    breakdown = bench_module("triage_breakdown")
+    data, split = _data(tmp_path)
+    words = re.compile(r"lib64")  # the listing's directory: a05, a07 (tuning), a02 (held-out)
+    halves = breakdown.tally(data, split, match=words)
+    tuning, held = halves["tuning"], halves["held_out"]
+    assert tuning["match: label install answered operator_execution"] == 1  # a05
+    assert tuning["match: label operator_execution answered operator_execution"] == 1  # a07
+    assert held["match: label build answered operator_execution"] == 1  # a02
+    listed = list(breakdown.tuning_members(data, split, "match: label build", match=words))
+    assert not listed  # a02 is held-out: counted, never listed

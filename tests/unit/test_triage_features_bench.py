@@ -44,3 +44,17 @@ def test_frame_owners_and_exception_families() -> None:
     assert module.frame_owner("tools/train.py") == "project"
     assert module.exception_family("builtins.KeyError") == "code (Key/Index/Name/Type/Attribute)"
     assert module.exception_family("ModuleNotFoundError") == "import"
+
+
+SET_ENV = LOGS / "ascend.install.set-env-not-sourced" / "torch-npu-registry.log"
+"""Ascend/pytorch torch_npu/_init/registry/registry_manager.py: "ASCEND_HOME_PATH environment
+variable is not set"."""
+OPEN_FAILED = LOGS / "ascend.runtime.device-open-failed" / "ptoas-784.log"
+"""hw-native-sys/PTOAS#784: "aclrtSetDevice(deviceId) failed: 507033"."""
+
+
+def test_the_layer_rules_rung_words_are_counted() -> None:
+    module = bench_module("triage_features")
+    assert "rung words: install" in module.features(SET_ENV.read_bytes())
+    assert "rung words: device_init" in module.features(OPEN_FAILED.read_bytes())
+    assert "rung words: none" in module.features(BF16.read_bytes())
