@@ -72,6 +72,7 @@ from bringup.scan.steps_found import (
     without_own_release,
 )
 from bringup.scan.submodules import checked_out, declared_submodules
+from bringup.scan.testdeps import tests_requirements_first
 from bringup.scan.translations import originals_route, originals_win
 from bringup.scan.unrun import drop_unrun_tools
 from bringup.scan.unversioned import stated_in_scopes
@@ -424,6 +425,7 @@ def scan_repo(
             ),
             {ref: e.rel for ref, (e, _) in texts.items()},
         )
+        steps = tests_requirements_first(steps, texts, lambda rel: os.path.isfile(root / rel))
         overrides: list[Finding] = []
         if manifest is not None and loaded is not None:
             stated_subjects = {stated.subject for stated in manifest.requirements}
