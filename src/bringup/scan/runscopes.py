@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Optional
 
 from bringup.model import Step
+from bringup.scan.docscopes import DOC_DIRS
 from bringup.scan.scopes import feature
 from bringup.scan.stepfiles import script_of
 
@@ -43,14 +44,29 @@ def step_scope(step: Step, scopes: Iterable[str]) -> Optional[str]:
 
 
 def scripts_of_the_repo(
-    stated: Sequence[Step], others: Mapping[str, list[Step]], defaults: Sequence[Step]
+    stated: Sequence[Step],
+    others: Mapping[str, list[Step]],
+    defaults: Sequence[Step],
+    written_in: Mapping[str, str],
 ) -> tuple[list[Step], dict[str, list[Step]]]:
     """``stated`` with each sub-project's step that runs a script the repo's own steps run
     (``defaults``) moved to it: ``bash tools/build.sh npu`` (desly-0/flashattention_Ascendc
     @1fa2e50 README.md:40) is the guide's way to run tools/build.sh, the repo's build, not a
-    step of the folder "tools" while ``bash tools/build.sh`` is the repo's (outsider8 #17)."""
+    step of the folder "tools" while ``bash tools/build.sh`` is the repo's (outsider8 #17).
+    A step the sub-project's own doc writes stays its (``written_in``: the scope of each
+    file, by citation): one operator's README building just that operator through the root
+    script, ``bash build.sh --soc=Ascend910B3`` (repo-mirror-test/ops-transformer@bfbbec83
+    attention/rain_fusion_attention/README.md:188), is no build of the repo (outsider18 D15).
+    A page of the documentation's folder speaks for the repo (docs/zh/invocation/
+    quick_op_invocation.md:22 builds the whole of it)."""
     own = {script for step in defaults for script in _named(step)}
-    moved = [s for steps in others.values() for s in steps if own & set(_named(s))]
+    moved = [
+        s
+        for name, steps in others.items()
+        for s in steps
+        if own & set(_named(s))
+        and (written_in.get(s.source.ref or "") != name or name.split("/")[0] in DOC_DIRS)
+    ]
     if not moved:
         return list(stated), dict(others)
     kept = {name: [s for s in steps if s not in moved] for name, steps in others.items()}

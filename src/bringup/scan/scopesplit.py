@@ -79,7 +79,7 @@ class Split(NamedTuple):
     def with_own_scripts(self, defaults: list[Step]) -> Split:
         """The split with the sub-projects' steps that run the repo's own scripts the repo's
         (``runscopes.scripts_of_the_repo``)."""
-        stated, others = scripts_of_the_repo(self.steps, self.other_steps, defaults)
+        stated, others = scripts_of_the_repo(self.steps, self.other_steps, defaults, self.scope_of)
         return self._replace(steps=stated, other_steps=others)
 
     def others(self, component: str, authority: dict[str, int]) -> tuple[Scope, ...]:

@@ -71,8 +71,9 @@ def test_a_ci_list_installed_after_no_pytest_run_is_no_test_step(tmp_path: Path)
 
 
 def test_a_usage_request_is_no_build() -> None:
-    # D15: repo-mirror-test/ops-transformer@bfbbec83 docs/zh/context/build.md:26 `bash build.sh
-    # --help` under "可通过如下命令查看所有功能参数" (see all its options with) was planned as a build
+    # D15: repo-mirror-test/ops-transformer@bfbbec83 docs/zh/context/build.md:26 `bash
+    # build.sh --help` under "可通过如下命令查看所有功能参数" (see all its options with) was
+    # planned as a build
     assert step_kind(("bash", "build.sh", "--help")) is None
     assert step_kind(("./build.sh", "-h")) is None
     assert step_kind(("bash", "build.sh", "-u")) == "build"  # build.md:33 `-u`: builds the UT
@@ -98,3 +99,67 @@ def test_a_script_the_installer_ships_is_no_step(tmp_path: Path) -> None:
     names = [s.name for s in scan_repo(tmp_path, ".", name="ops-transformer").component.steps]
     assert "bash scripts/package/ops_transformer/scripts/ver_check.sh" not in names
     assert "bash scripts/check_all.sh" in names
+
+
+# repo-mirror-test/ops-transformer@bfbbec83 docs/zh/invocation/quick_op_invocation.md:17-28, its
+# custom operator package build (the build the outsider's truth takes, :22 with :28's default)
+_QUICK_OP_INVOCATION = (
+    "# 算子调用\n\n## 编译执行\n\n### 自定义算子包\n\n"
+    "1. **编译自定义算子包**\n\n"
+    "    进入项目根目录，执行如下编译命令：\n"
+    "    \n"
+    "    ```bash\n"
+    "    bash build.sh --pkg --soc=${soc_version} [--vendor_name=${vendor_name}] "
+    "[--ops=${op_list}]\n"
+    "    # 以FlashAttentionScore算子编译为例\n"
+    "    # bash build.sh --pkg --soc=ascend910b --ops=flash_attention_score\n"
+    "    ```\n"
+    '    - --soc：\\$\\{soc\\_version\\}表示NPU型号。Atlas A2系列产品使用"ascend910b"（默认），'
+    'Atlas A3系列产品使用"ascend910_93"\n'
+)
+
+
+def _ops_transformer(root: Path, guide: str) -> None:
+    _tree(
+        root,
+        {
+            "docs/zh/invocation/quick_op_invocation.md": guide,
+            "build.sh": "#!/bin/bash\nset -e\n",  # build.sh:1,12
+            # attention/rain_fusion_attention/README.md:184-189, one operator's build note
+            "attention/rain_fusion_attention/README.md": (
+                "# RainFusionAttention\n\n## 编译说明\n\n"
+                "算子编译集成在ops-transformer-dev的统一编译流程中:\n\n"
+                "```bash\nbash build.sh --soc=Ascend910B3\n```\n"
+            ),
+            # attention/rain_fusion_attention/CMakeLists.txt:11, its own build file
+            "attention/rain_fusion_attention/CMakeLists.txt": (
+                "file(GLOB CURRENT_DIRS RELATIVE ${CMAKE_CURRENT_SOURCE_DIR} "
+                "${CMAKE_CURRENT_SOURCE_DIR}/*)\n"
+            ),
+        },
+    )
+
+
+def test_a_usage_line_is_built_as_typed_with_the_default_the_guide_states(tmp_path: Path) -> None:
+    # D15: the build was none of quick_op_invocation.md:22 (brackets and ${soc_version} kept it
+    # from being a command) but one operator's README.md:188 `bash build.sh --soc=Ascend910B3`
+    _ops_transformer(tmp_path, _QUICK_OP_INVOCATION)
+    component = scan_repo(tmp_path, ".", name="ops-transformer").component
+    builds = [s for s in component.steps if s.kind == "build"]
+    assert [s.argv for s in builds] == [("bash", "build.sh", "--pkg", "--soc=ascend910b")]
+    assert builds[0].source.line == 12
+    (note,) = builds[0].notes
+    assert "[--vendor_name=${vendor_name}] [--ops=${op_list}]" in note
+    assert "soc_version = ascend910b" in note
+    assert "quick_op_invocation.md:16" in note
+    operator = next(s for s in component.scopes if s.name == "attention/rain_fusion_attention")
+    assert [s.name for s in operator.steps] == ["bash build.sh --soc=Ascend910B3"]
+
+
+def test_a_placeholder_without_a_stated_default_stays_unread(tmp_path: Path) -> None:
+    # the same guide without :28's bullet: ${soc_version} has no value to take, so :22 is no
+    # command as written; the repo's own build.sh is the build, as before
+    _ops_transformer(tmp_path, _QUICK_OP_INVOCATION.rsplit("    - --soc", 1)[0])
+    component = scan_repo(tmp_path, ".", name="ops-transformer").component
+    builds = [s.name for s in component.steps if s.kind == "build"]
+    assert not any("--pkg" in name or "Ascend910B3" in name for name in builds)
