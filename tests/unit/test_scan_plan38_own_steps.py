@@ -4,6 +4,7 @@ path:line) into a tree and scans it."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from bringup.scan.repo import scan_repo
@@ -163,3 +164,43 @@ def test_a_placeholder_without_a_stated_default_stays_unread(tmp_path: Path) -> 
     component = scan_repo(tmp_path, ".", name="ops-transformer").component
     builds = [s.name for s in component.steps if s.kind == "build"]
     assert not any("--pkg" in name or "Ascend910B3" in name for name in builds)
+
+
+_DCNV4 = Path(__file__).parents[1] / "fixtures" / "repos" / "plan38" / "DCNv4"
+"""OpenGVLab/DCNv4@4b848f7 DCNv4_op/setup.py and make.sh, whole (SOURCE.md there)."""
+
+
+def _dcnv4(root: Path, readme: str) -> None:
+    shutil.copytree(_DCNV4, root, dirs_exist_ok=True)
+    _tree(
+        root,
+        {
+            "README.md": readme,
+            # classification/ops_dcnv3/make.sh and setup.py: a sub-project's own copy (alike)
+            "classification/ops_dcnv3/setup.py": (_DCNV4 / "DCNv4_op/setup.py").read_text(),
+            "classification/ops_dcnv3/make.sh": (_DCNV4 / "DCNv4_op/make.sh").read_text(),
+            # classification/README.md:19, its own environment
+            "classification/README.md": "conda create -n internimage python=3.7 -y\n",
+        },
+    )
+
+
+def test_the_script_that_builds_the_repo_s_package_folder_is_its_build(tmp_path: Path) -> None:
+    # D1: README.md (news, models, no install) and no build file at the top: the plan built
+    # nothing, though DCNv4_op/make.sh:10 builds the repo's extension where it lies
+    _dcnv4(tmp_path, "# [DCNv4](https://arxiv.org/pdf/2401.06197.pdf)\n\n## News\n")
+    component = scan_repo(tmp_path, ".", name="DCNv4").component
+    built = [s for s in component.steps if s.kind in ("install", "build")]
+    assert [(s.argv, s.cwd, s.source.line) for s in built] == [
+        (("bash", "make.sh"), "DCNv4_op", 10)
+    ]
+    assert built[0].needs.toolkit
+    assert built[0].source.ref.endswith("DCNv4_op/make.sh")
+
+
+def test_a_stated_install_keeps_the_script_out(tmp_path: Path) -> None:
+    # the same tree with a guide that installs the folder: the guide's step is the build
+    _dcnv4(tmp_path, "## Install\n\n```bash\ncd DCNv4_op\npip install .\n```\n")
+    component = scan_repo(tmp_path, ".", name="DCNv4").component
+    built = [(s.name, s.cwd) for s in component.steps if s.kind in ("install", "build")]
+    assert built == [("pip install .", "DCNv4_op")]

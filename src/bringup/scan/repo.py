@@ -33,6 +33,7 @@ from bringup.scan.devicesupport import supported_devices
 from bringup.scan.extraction import Extraction, Finding
 from bringup.scan.extrasubmodules import extra_submodules
 from bringup.scan.fetches import cited_where_included, own_clone
+from bringup.scan.folderbuilds import folder_builds
 from bringup.scan.followed import include_places
 from bringup.scan.gomod import go_modules
 from bringup.scan.handoff import handed_over
@@ -424,6 +425,9 @@ def scan_repo(
                 lambda rel: os.path.isdir(root / rel),
             ),
             {ref: e.rel for ref, (e, _) in texts.items()},
+        )
+        steps = folder_builds(
+            steps, texts, scoped.scope_of, read.seen, read=known.inside, toolkits=builds
         )
         steps = tests_requirements_first(steps, texts, lambda rel: os.path.isfile(root / rel))
         overrides: list[Finding] = []
