@@ -14,7 +14,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Optional
 
 from bringup.model import Step
-from bringup.scan.docscopes import DOC_DIRS
 from bringup.scan.scopes import feature
 from bringup.scan.stepfiles import script_of
 
@@ -57,15 +56,15 @@ def scripts_of_the_repo(
     file, by citation): one operator's README building just that operator through the root
     script, ``bash build.sh --soc=Ascend910B3`` (repo-mirror-test/ops-transformer@bfbbec83
     attention/rain_fusion_attention/README.md:188), is no build of the repo (outsider18 D15).
-    A page of the documentation's folder speaks for the repo (docs/zh/invocation/
-    quick_op_invocation.md:22 builds the whole of it)."""
+    A feature's page speaks for the repo as ever: the docs' (docs/zh/invocation/
+    quick_op_invocation.md:22 builds the whole of it), the tests' (catlass
+    tests/unittest/catlass/gemm/tile/README.md:75 builds the unit tests)."""
     own = {script for step in defaults for script in _named(step)}
     moved = [
         s
         for name, steps in others.items()
         for s in steps
-        if own & set(_named(s))
-        and (written_in.get(s.source.ref or "") != name or name.split("/")[0] in DOC_DIRS)
+        if own & set(_named(s)) and (written_in.get(s.source.ref or "") != name or feature(name))
     ]
     if not moved:
         return list(stated), dict(others)
