@@ -57,7 +57,7 @@ def scripts_of_the_repo(
     script, ``bash build.sh --soc=Ascend910B3`` (repo-mirror-test/ops-transformer@bfbbec83
     attention/rain_fusion_attention/README.md:188), is no build of the repo (outsider18 D15).
     A feature's page speaks for the repo as ever: the docs' (docs/zh/invocation/
-    quick_op_invocation.md:22 builds the whole of it), the tests' (catlass
+    quick_op_invocation.md:22 builds the whole of it), the tests' (hicann/catlass@0dfcf9df
     tests/unittest/catlass/gemm/tile/README.md:75 builds the unit tests)."""
     own = {script for step in defaults for script in _named(step)}
     moved = [
