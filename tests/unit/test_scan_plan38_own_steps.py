@@ -132,6 +132,11 @@ def _ops_transformer(root: Path, guide: str) -> None:
                 "算子编译集成在ops-transformer-dev的统一编译流程中:\n\n"
                 "```bash\nbash build.sh --soc=Ascend910B3\n```\n"
             ),
+            # attention/rain_fusion_attention/tests/README.md:28-36, its tests' build and run
+            "attention/rain_fusion_attention/tests/README.md": (
+                "## 编译和运行\n\n```bash\n# 编译测试\ncd /path/to/ops-transformer-dev\n"
+                "bash build.sh --soc=Ascend910B3\n\n# 运行测试\n./test_rain_fusion_attention\n```\n"
+            ),
             # attention/rain_fusion_attention/CMakeLists.txt:11, its own build file
             "attention/rain_fusion_attention/CMakeLists.txt": (
                 "file(GLOB CURRENT_DIRS RELATIVE ${CMAKE_CURRENT_SOURCE_DIR} "

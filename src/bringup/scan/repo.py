@@ -406,15 +406,12 @@ def scan_repo(
             kept,
         )
         defaults, routed = one_route(defaults, texts)
+        scoped = scoped.with_own_scripts(defaults, {ref: e.rel for ref, (e, _) in texts.items()})
         steps = originals_route(
             in_checkout(
                 without_own_release(
                     toolkit_builds(
-                        merge_steps(
-                            *by_setup(
-                                (scoped := scoped.with_own_scripts(defaults)).steps, defaults, texts
-                            )
-                        ),
+                        merge_steps(*by_setup(scoped.steps, defaults, texts)),
                         builds,
                         provides,
                         root.name,
