@@ -18,7 +18,7 @@ from bringup.model import Requirement, Step
 from bringup.scan.archchoice import without_reader_choices
 from bringup.scan.blockwords import BlockWays
 from bringup.scan.commandneeds import requirements_of
-from bringup.scan.commands import Command, parse_commands
+from bringup.scan.commands import Command
 from bringup.scan.devicetargets import device_target, top_readme
 from bringup.scan.diagnosed import diagnosed
 from bringup.scan.docexamples import as_examples, task_of, troubleshooting_page
@@ -94,6 +94,7 @@ from bringup.scan.statuscheck import quoted_checks
 from bringup.scan.steps import steps_from_commands
 from bringup.scan.sysdeps import installed_packages, quoted_installs
 from bringup.scan.tablecells import Row, clean, image_rows
+from bringup.scan.usagelines import noted, usage_commands
 from bringup.scan.wheelchoices import one_choice
 
 _ITEM = lazyre.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
@@ -295,9 +296,10 @@ class _Reader:
         if written is not None:
             self.written(written)
             return
-        commands = parse_commands("\n".join(lines[start:end]), first_line=start + 1, pasted=True)
+        commands, said = usage_commands(lines, start, end, self.file.rel)
         self.side, self.commented = side_purpose(intro), commented_purposes(lines, start, end)
         self.read_block(lines, start, end, intro, commands)
+        self.steps[:] = noted(self.steps, said)  # one file's lines: only this block's are said
         self.side, self.commented = "", {}
 
     def read_block(

@@ -33,6 +33,7 @@ from bringup.scan.devicesupport import supported_devices
 from bringup.scan.extraction import Extraction, Finding
 from bringup.scan.extrasubmodules import extra_submodules
 from bringup.scan.fetches import cited_where_included, own_clone
+from bringup.scan.folderbuilds import folder_builds
 from bringup.scan.followed import include_places
 from bringup.scan.gomod import go_modules
 from bringup.scan.handoff import handed_over
@@ -72,6 +73,7 @@ from bringup.scan.steps_found import (
     without_own_release,
 )
 from bringup.scan.submodules import checked_out, declared_submodules
+from bringup.scan.testdeps import tests_requirements_first
 from bringup.scan.translations import originals_route, originals_win
 from bringup.scan.unrun import drop_unrun_tools
 from bringup.scan.unversioned import stated_in_scopes
@@ -404,15 +406,12 @@ def scan_repo(
             kept,
         )
         defaults, routed = one_route(defaults, texts)
+        scoped = scoped.with_own_scripts(defaults, {ref: e.rel for ref, (e, _) in texts.items()})
         steps = originals_route(
             in_checkout(
                 without_own_release(
                     toolkit_builds(
-                        merge_steps(
-                            *by_setup(
-                                (scoped := scoped.with_own_scripts(defaults)).steps, defaults, texts
-                            )
-                        ),
+                        merge_steps(*by_setup(scoped.steps, defaults, texts)),
                         builds,
                         provides,
                         root.name,
@@ -424,6 +423,10 @@ def scan_repo(
             ),
             {ref: e.rel for ref, (e, _) in texts.items()},
         )
+        steps = folder_builds(
+            steps, texts, scoped.scope_of, read.seen, read=known.inside, toolkits=builds
+        )
+        steps = tests_requirements_first(steps, texts, lambda rel: os.path.isfile(root / rel))
         overrides: list[Finding] = []
         if manifest is not None and loaded is not None:
             stated_subjects = {stated.subject for stated in manifest.requirements}

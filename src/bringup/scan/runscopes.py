@@ -42,15 +42,39 @@ def step_scope(step: Step, scopes: Iterable[str]) -> Optional[str]:
     return None
 
 
+def _in_project(rel: Optional[str], projects: Iterable[str]) -> bool:
+    """Whether the file at ``rel`` lies inside one of the sub-projects' folders."""
+    folder = posixpath.dirname(rel) if rel else ""
+    return bool(folder) and any(_inside(folder, name) for name in projects)
+
+
 def scripts_of_the_repo(
-    stated: Sequence[Step], others: Mapping[str, list[Step]], defaults: Sequence[Step]
+    stated: Sequence[Step],
+    others: Mapping[str, list[Step]],
+    defaults: Sequence[Step],
+    scope_of: Mapping[str, str],
+    rels: Mapping[str, str],
 ) -> tuple[list[Step], dict[str, list[Step]]]:
     """``stated`` with each sub-project's step that runs a script the repo's own steps run
     (``defaults``) moved to it: ``bash tools/build.sh npu`` (desly-0/flashattention_Ascendc
     @1fa2e50 README.md:40) is the guide's way to run tools/build.sh, the repo's build, not a
-    step of the folder "tools" while ``bash tools/build.sh`` is the repo's (outsider8 #17)."""
+    step of the folder "tools" while ``bash tools/build.sh`` is the repo's (outsider8 #17).
+    A step a doc inside a sub-project's folder writes stays where it is (``scope_of``: each
+    file's scope, ``rels``: its path, both by citation): one operator's README building just
+    that operator through the root script, ``bash build.sh --soc=Ascend910B3``
+    (repo-mirror-test/ops-transformer@bfbbec83 attention/rain_fusion_attention/README.md:188,
+    and its tests/README.md:33), is no build of the repo (outsider18 D15). A page of the docs
+    or the tests outside any speaks for the repo as ever (docs/zh/invocation/
+    quick_op_invocation.md:22 builds the whole of it; hicann/catlass@0dfcf9df
+    tests/unittest/catlass/gemm/tile/README.md:75 builds the unit tests)."""
     own = {script for step in defaults for script in _named(step)}
-    moved = [s for steps in others.values() for s in steps if own & set(_named(s))]
+    projects = {name for name in scope_of.values() if not feature(name)}
+    moved = [
+        s
+        for steps in others.values()
+        for s in steps
+        if own & set(_named(s)) and not _in_project(rels.get(s.source.ref or ""), projects)
+    ]
     if not moved:
         return list(stated), dict(others)
     kept = {name: [s for s in steps if s not in moved] for name, steps in others.items()}

@@ -76,10 +76,12 @@ class Split(NamedTuple):
     other_steps: dict[str, list[Step]]
     scope_of: dict[str, str]
 
-    def with_own_scripts(self, defaults: list[Step]) -> Split:
+    def with_own_scripts(self, defaults: list[Step], rels: Mapping[str, str]) -> Split:
         """The split with the sub-projects' steps that run the repo's own scripts the repo's
-        (``runscopes.scripts_of_the_repo``)."""
-        stated, others = scripts_of_the_repo(self.steps, self.other_steps, defaults)
+        (``runscopes.scripts_of_the_repo``; ``rels``: each file's path, by citation)."""
+        stated, others = scripts_of_the_repo(
+            self.steps, self.other_steps, defaults, self.scope_of, rels
+        )
         return self._replace(steps=stated, other_steps=others)
 
     def others(self, component: str, authority: dict[str, int]) -> tuple[Scope, ...]:

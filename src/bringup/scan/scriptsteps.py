@@ -101,6 +101,22 @@ _SCRIPT_DIRS = frozenset(
 """Top-level directories that hold a repo's own build, install and CI scripts."""
 
 
+_PACKAGE_DIRS = frozenset({"package", "packaging", "pkg"})
+"""Folders under a script directory that hold what goes into the repo's installer: CANN's
+operator libraries keep ``scripts/package/<pkg>/scripts/{install,uninstall,ver_check}.sh``
+(repo-mirror-test/ops-transformer@bfbbec83, a mirror of hicann/ops-transformer), which the
+built ``.run`` runs on the machine it installs on (scripts/package/ops_transformer/scripts/
+install.sh:39 ``VERCHECK_FILE="${CURR_PATH}/ver_check.sh"``)."""
+
+
+def shipped(rel: str) -> bool:
+    """Whether the script at ``rel`` is one the repo's installer ships and runs where it
+    installs (``_PACKAGE_DIRS`` below a script directory): no step of the checkout's own
+    bring-up (outsider18 D15: ``bash scripts/package/ops_transformer/scripts/ver_check.sh``)."""
+    parts = rel.split("/")
+    return parts[0] in _SCRIPT_DIRS and bool(_PACKAGE_DIRS.intersection(parts[1:-1]))
+
+
 def repo_level(rel: str) -> bool:
     """A script of the repo itself (top level, ``scripts/``, ``tools/``, ``ci/``), not of a
     sub-project or a test deeper in the tree."""

@@ -41,7 +41,7 @@ from bringup.scan.runtools import script_tools
 from bringup.scan.scriptcpus import script_cpu
 from bringup.scan.scriptneeds import container_runtime, rewritten_folders
 from bringup.scan.scriptsteps import repo_level as _repo_level
-from bringup.scan.scriptsteps import step_script
+from bringup.scan.scriptsteps import shipped, step_script
 from bringup.scan.shellarms import in_branches
 from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
@@ -399,7 +399,9 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
     """The script itself as a step, when its name says build/test/convert (``scriptsteps``);
     not a hidden CI folder's helper (fribidi ``.ci/build-c2man.sh`` clones a doc tool)."""
     name = file.rel.rsplit("/", 1)[-1]
-    if file.rel.startswith(".") or not _repo_level(file.rel) or not step_script(name, commands):
+    if file.rel.startswith(".") or not _repo_level(file.rel) or shipped(file.rel):
+        return None
+    if not step_script(name, commands):
         return None
     argv = ("bash", file.rel)
     kind = step_kind(argv) or "run"

@@ -138,6 +138,20 @@ _CHORE_TARGET = lazyre.compile(r"format|fmt|style", re.IGNORECASE)
 """Make targets that format the sources (a script named so may format data: a step)."""
 
 
+_USAGE_OPTIONS = frozenset({"--help", "-h", "-help", "--usage", "--version", "-V"})
+"""Options that make a program print its usage or version and stop."""
+
+
+def _asks_usage(argv: tuple[str, ...]) -> bool:
+    """Whether ``argv`` only asks for usage or a version: ``bash build.sh --help`` under
+    "可通过如下命令查看所有功能参数" ("see all its options with", repo-mirror-test/
+    ops-transformer@bfbbec83 docs/zh/context/build.md:24-26) builds nothing (outsider18
+    D15)."""
+    interpreted = argv[0] in ("bash", "sh") or argv[0].startswith("python")
+    options = argv[2:] if interpreted else argv[1:]
+    return bool(options) and all(word in _USAGE_OPTIONS for word in options)
+
+
 def prepares_data(argv: tuple[str, ...], context: str) -> bool:
     """Whether ``argv`` runs a ``clean`` script that the guide's words around it (``context``:
     its heading and paragraph) say prepares data, a step though its name reads as upkeep."""
@@ -155,7 +169,7 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
         return None
     if module in _ENVIRONMENT_MAKERS or program in _ENVIRONMENT_MAKERS:
         return None
-    if system_level(argv):
+    if system_level(argv) or _asks_usage(argv):
         return None
     if pip_install_targets(argv) is not None:
         return "install"

@@ -1,0 +1,116 @@
+"""A guide's usage line read as the command its reader types.
+
+Build guides write a command as its usage: optional parts in brackets and placeholders the
+text beside the block explains, ``bash build.sh --pkg --soc=${soc_version}
+[--vendor_name=${vendor_name}] [--ops=${op_list}]`` over "${soc_version}表示NPU型号。Atlas A2
+系列产品使用"ascend910b"(默认)" (the NPU model; A2 uses "ascend910b", the default; its brackets
+are full-width)
+under it (repo-mirror-test/ops-transformer@bfbbec83 docs/zh/invocation/quick_op_invocation.md:
+22, 28). Typed as written, the brackets are arguments the script rejects and the unset
+variable an empty ``--soc=``; the reader leaves the brackets out and takes the default, so the
+step does (outsider18 D15: the plan built with one operator's README instead). A placeholder
+whose default the guide does not state stays: the command is not run as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from bringup import lazyre
+from bringup.model import Step
+from bringup.scan.commands import Command, parse_commands
+
+_OPTIONAL = lazyre.compile(r"[ \t]+\[--?[A-Za-z][^\[\]\n]{0,120}\]")
+"""An optional option in a usage line (`` [--jit]``, `` [--ops=${op_list}]``); a list literal
+(``[-1, 2]``) starts with no letter."""
+_PLACEHOLDER = lazyre.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]{0,60})\}")
+_VALUE = r"([A-Za-z0-9][\w.+-]{0,60})"
+_DEFAULT = lazyre.compile(
+    rf"[\"“'`]{_VALUE}[\"”'`]\s{{0,3}}[\uff08(]\s{{0,3}}(?:默认|default)\s{{0,3}}[\uff09)]"
+    rf"|默认值?(?:为|是|[:\uff1a])\s{{0,3}}[\"“'`]?{_VALUE}"
+    rf"|\bdefaults?(?:\s+(?:to|is|value\s+is))?\s{{0,3}}:?\s{{0,3}}[\"“'`]{_VALUE}[\"”'`]",
+    re.IGNORECASE,
+)
+"""A value the text marks as the default: ``"ascend910b"(默认)`` (full-width brackets or
+not), ``默认值为"custom"``, ``defaults to "x"``."""
+_NEAR = 12
+"""How many lines before and after a block may explain its placeholders."""
+_ESCAPES = lazyre.compile(r"\\(?=[$_{}\[\]*])")
+
+
+def _explaining(lines: list[str], start: int, end: int) -> list[tuple[int, str]]:
+    """The lines around the block ``lines[start:end]`` (0-based), up to a heading or another
+    block, as ``(line number, text)``, Markdown's escapes taken out (``\\$\\{soc\\_version\\}``
+    is ``${soc_version}``)."""
+    near: list[tuple[int, str]] = []
+    for span in (
+        range(end + 1, min(len(lines), end + 1 + _NEAR)),
+        range(start - 2, max(-1, start - 2 - _NEAR), -1),
+    ):
+        for index in span:
+            text = lines[index].strip()
+            if text.startswith(("#", "```", "~~~")):
+                break
+            near.append((index + 1, _ESCAPES.sub("", text)))
+    return near
+
+
+def _default(name: str, near: list[tuple[int, str]]) -> tuple[str, int] | None:
+    """The default the text around states for the placeholder ``name``, with its line."""
+    spelled = "${" + name + "}"
+    for number, text in near:
+        at = text.find(spelled)
+        found = _DEFAULT.search(text, at) if at >= 0 else None
+        if found is not None:
+            return next(group for group in found.groups() if group), number
+    return None
+
+
+def usage_commands(
+    lines: list[str], start: int, end: int, ref: str
+) -> tuple[list[Command], dict[int, str]]:
+    """The commands of the block ``lines[start:end]`` (0-based) with each usage line read as
+    typed (the module's docstring), and what was changed, by line, to say beside the step.
+    ``ref``: the file, as the note cites it."""
+    block = lines[start:end]
+    said: dict[int, str] = {}
+    near: list[tuple[int, str]] | None = None
+    for offset, line in enumerate(block):
+        if line.lstrip().startswith("#") or not (_OPTIONAL.search(line) or "${" in line):
+            continue
+        typed, dropped = (
+            _OPTIONAL.sub("", line),
+            [m.group(0).strip() for m in _OPTIONAL.finditer(line)],
+        )
+        near = _explaining(lines, start, end) if near is None else near
+        taken: list[str] = []
+        for name in dict.fromkeys(_PLACEHOLDER.findall(typed)):
+            default = _default(name, near)
+            if default is None:
+                break
+            typed = typed.replace("${" + name + "}", default[0])
+            taken.append(f"{name} = {default[0]}, its default ({ref}:{default[1]})")
+        if "${" in typed:
+            continue  # a placeholder without a stated default: the line stays as written
+        block[offset] = typed
+        parts = ([f"left out the optional {' '.join(dropped)}"] if dropped else []) + (
+            [f"took {'; '.join(taken)}"] if taken else []
+        )
+        said[start + offset + 1] = "bringup read the guide's usage line as typed: " + "; ".join(
+            parts
+        )
+    return parse_commands("\n".join(block), first_line=start + 1, pasted=True), said
+
+
+def noted(steps: list[Step], said: dict[int, str]) -> list[Step]:
+    """``steps`` with what ``usage_commands`` changed in each one's line said beside it."""
+    if not said:
+        return steps
+    return [
+        msgspec.structs.replace(s, notes=(*s.notes, said[s.source.line]))
+        if s.source.line in said
+        else s
+        for s in steps
+    ]
