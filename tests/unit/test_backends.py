@@ -113,3 +113,21 @@ def test_a_subject_defined_twice_is_an_error() -> None:
     twice = subjects.Subject(name="gcc", scheme="numeric", scope="system_tool", backend="x")
     with pytest.raises(ValueError, match="already defined by the generic subjects"):
         subjects.Catalogue([*subjects.GENERIC, twice])
+
+
+def test_per_registry_table_is_built_once_and_again_after_reset(fresh_registry: None) -> None:
+    """A table is built once per registry and answered from its holder after that; ``reset``
+    empties the holder, so the next ask builds it over the new registry."""
+    built: list[tuple[Backend, ...]] = []
+
+    def build(registered: tuple[Backend, ...]) -> int:
+        built.append(registered)
+        return len(built)
+
+    table = backends.per_registry(build)
+    assert (table(), table()) == (1, 1)
+    first = backends.registry()
+    backends.reset()
+    assert table() == 2
+    assert backends.registry() is not first
+    assert built[1] == backends.registered()

@@ -229,6 +229,17 @@ def test_a_script_reading_no_argument_has_no_runner_as_its_every_function_says()
     assert runner_functions(joined_lines(global_cmd)) == frozenset()
 
 
+def test_a_runner_runs_the_variable_it_holds_named_whole() -> None:
+    # constructed from metadef's runner: ${cmd_log} is another variable than the ${cmd} that
+    # holds what the function is given; run after a separator, ${cmd} is run
+    other = METADEF_RUNNER.replace("  ${cmd}\n", "  ${cmd_log}\n")
+    assert runner_functions(joined_lines(other)) == frozenset()
+    chained = METADEF_RUNNER.replace("  ${cmd}\n", "  cd build; $cmd\n")
+    assert runner_functions(joined_lines(chained)) == {"execute_command"}
+    quoted = METADEF_RUNNER.replace("  ${cmd}\n", '  sudo "${cmd}"\n')
+    assert runner_functions(joined_lines(quoted)) == {"execute_command"}
+
+
 # hicann/shmem @ 643bfb73, CMakeLists.txt:32-40.
 SHMEM_CCACHE = """find_program(CCACHE_FOUND ccache)
 if(CCACHE_FOUND)

@@ -32,15 +32,29 @@ quoted ``";$1"`` appends to a list), in a command substitution, after ``eval``, 
 branch's keyword."""
 
 
+_RUN = lazyre.compile(
+    rf"(?={_AT_COMMAND}\$\{{?(@|\*|1|[A-Za-z_]\w*)\}}?\"?(?=\s|$|[;)]))", re.MULTILINE
+)
+"""A word run as the command that is a variable (group 1: ``@``, ``*``, ``1`` or its name),
+tried at every place (a look-ahead: the matches may overlap). From one place the variable is
+always the same one: the ways a command starts begin with different characters, and a name
+is taken whole (a shorter one is followed by a word character, not the blank or end a run
+word ends at), so looking up the name found is searching for each name the function holds."""
+
+
 def _runs(body: list[str]) -> bool:
-    """Whether a function ``body`` runs its arguments as a command. A body that never reads
-    an argument (``_ARGUMENTS``) runs none, and no pattern is made for it."""
+    """Whether a function ``body`` runs its arguments as a command: what it was given
+    (``$1``, ``$@``) or a variable holding it (``_TAKEN``). A body that never reads an
+    argument (``_ARGUMENTS``) runs none. One pattern for every function (``_RUN``), not one
+    compiled for each function's variables: ops-transformer's 247 functions of scripts that
+    read an argument, 25-28 ms with a pattern each, 11-14 ms with this one."""
     text = "\n".join(body)
     if not any(argument in text for argument in _ARGUMENTS):
         return False
-    held = [_ARGUMENT, *(rf"\$\{{?{re.escape(name)}\}}?" for name in _TAKEN.findall(text))]
-    run = re.compile(rf"{_AT_COMMAND}(?:{'|'.join(held)})\"?(?=\s|$|[;)])", re.MULTILINE)
-    return any(run.search(line.strip()) for line in body)
+    held = {"@", "*", "1", *_TAKEN.findall(text)}
+    return any(
+        run.group(1) in held for line in body if "$" in line for run in _RUN.finditer(line.strip())
+    )
 
 
 def runner_functions(lines: list[LogicalLine]) -> frozenset[str]:

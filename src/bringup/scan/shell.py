@@ -443,8 +443,9 @@ def extract_shell(file: SourceFile, joined: list[LogicalLine] | None = None) -> 
     ``joined_lines``, where the caller has them already."""
     joined = joined_lines(file.text) if joined is None else joined
     repo_level = _repo_level(file.rel)
+    environment = vocabulary().environment
     commands = commands_of(
-        joined if repo_level else [j for j in joined if vocabulary().environment.search(j.text)]
+        joined if repo_level else [j for j in joined if environment.search(j.text)]
     )
     installs = _installs(file, joined, commands) if repo_level else []
     name = file.rel.rsplit("/", 1)[-1]
