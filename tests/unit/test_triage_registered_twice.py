@@ -51,8 +51,7 @@ def test_a_registry_refusing_a_second_copy_is_the_name_defined_twice(log: str) -
 
 
 def test_a_registrys_warning_that_it_was_registered_is_no_failure() -> None:
-    # tests/data/triage_nineteenth/e03-paddlespeech-npu-pad-params.log:3
-    # (https://github.com/PaddlePaddle/PaddleSpeech/issues/4125): Paddle warns and goes on.
+    # tests/data/triage_nineteenth/e03-paddlespeech-npu-pad-params.log:3: Paddle warns and goes on.
     log = (
         "W0915 11:23:51.373420 26492 ir_context.cc:305] custom_op.transpose_remove_padding op"
         " already registered.\n"
