@@ -21,6 +21,8 @@ _INLINE_INSTALL = lazyre.compile(r"`(?:\$\s{1,4})?((?:python3?\s+-m\s+)?pip3?\s+
 """An install command quoted in a sentence ("pybind11 (install via `pip install pybind11`)"),
 maybe after a shell prompt ("`$ pip3 install meson ninja pybind11 tomlkit`", nixl README.md:62):
 what it installs is needed as much as a code block's, but it is no step of its own."""
+
+
 def inline_installs(file: SourceFile, text: str, line: int) -> list[Requirement]:
     """What the ``pip install`` commands quoted in ``text`` (line ``line`` of ``file``)
     install, but for those the clause forbids."""

@@ -34,6 +34,7 @@ from bringup.scan.extraction import Extraction, Finding
 from bringup.scan.extrasubmodules import extra_submodules
 from bringup.scan.fetches import cited_where_included, own_clone
 from bringup.scan.followed import include_places
+from bringup.scan.gitversion import git_version
 from bringup.scan.gomod import go_modules
 from bringup.scan.handoff import handed_over
 from bringup.scan.libtorch import as_libtorch, libtorch_folder
@@ -453,6 +454,7 @@ def scan_repo(
             + contradictions
             + overrides
             + reader.found_meanwhile
+            + git_version(root, known.read, _citer(shown), component)
         )
         # ``or ()``: an empty tuple built from a generator is not the ``()`` singleton on Python
         # 3.9, and older msgspec omits a default only when it is that very object.

@@ -236,7 +236,7 @@ def quoted_installs(file: SourceFile, text: str, line: int) -> list[Requirement]
     A sentence marking itself optional (可选, "optional") states an optional feature's need: the
     item that installs protobuf-devel with `yum install protobuf-devel-3-14.0` if the ONNX plugin
     is to be built (DrivingSDK docs/zh/installation/compile.md:119). An install the sentence
-forbids is none (``forbidden``)."""
+    forbids is none (``forbidden``)."""
     quotes = [q.group(1) for q in _QUOTED.finditer(text) if not forbidden(text, q.start())]
     commands = [c for q in quotes for c in parse_commands(q, first_line=line)]
     found = installed_packages(file, commands, tools=True)
