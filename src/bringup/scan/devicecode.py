@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Mapping
+from typing import Optional
 
 from bringup.scan.pynodes import nodes
 
@@ -27,6 +28,14 @@ DEVICE_RUNTIMES = frozenset({"ascendcl", "cudart", "cudart_static", "cuda::cudar
 """Libraries (lower case, as linked) whose API opens and runs a device: AscendCL
 (``aclrtSetDevice``) and the CUDA runtime (``cudaSetDevice``); a program linked to one exists to
 use the device."""
+
+
+def says_device_code(text: Optional[str]) -> bool:
+    """Whether a toolkit line's words say the repo's code runs on the devices alone
+    (``DEVICE_CODE_ONLY``, ``DEVICE_PROGRAM``): what ``solve.nodevice`` reads, so the line that
+    says it stands for the toolkit's other unversioned mentions (``scan.unversioned``)."""
+    return text == DEVICE_CODE_ONLY or (text or "").endswith(DEVICE_PROGRAM)
+
 
 _NOT_BUILDERS = frozenset({"BuildExtension"})
 """Names ending in ``Extension`` that are build commands, not extensions."""

@@ -21,7 +21,7 @@ from bringup import backends
 from bringup.model.requirements import Component, Requirement
 from bringup.model.resolution import HardwareBlock
 from bringup.model.source import Source
-from bringup.scan.devicecode import DEVICE_CODE_ONLY, DEVICE_PROGRAM
+from bringup.scan.devicecode import says_device_code
 from bringup.solve.host import HostFacts
 from bringup.subjects import block_scope, canonical_subject
 
@@ -94,9 +94,7 @@ def _device_code(component: Component, kind: str, count: str) -> Optional[Requir
         (
             r
             for r in component.requirements
-            if r.hard
-            and r.subject == toolkit
-            and (r.text == DEVICE_CODE_ONLY or (r.text or "").endswith(DEVICE_PROGRAM))
+            if r.hard and r.subject == toolkit and says_device_code(r.text)
         ),
         None,
     )
