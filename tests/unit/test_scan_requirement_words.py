@@ -134,3 +134,18 @@ def test_an_install_a_warning_label_forbids_is_no_need() -> None:
     text = "**Do not `sudo apt install gradle`.** Ubuntu 22.04 and Mint 21.3 ship Gradle 4.4.1\n"
     assert _doc(text, "system_package") == []
     assert _doc(text.replace("Do not ", ""), "system_package") != []
+
+
+def test_a_subject_named_in_a_purpose_is_no_need() -> None:
+    # wookayin/gpustat@7a3b9644 README.md:85-90 (under "### Tips", outsider19 D5): what the
+    # advice ensures names CUDA; a pure-Python NVML monitor needs no CUDA toolkit
+    text = (
+        "- The GPU ID (index) shown by `gpustat` (and `nvidia-smi`) is PCI BUS ID,\n"
+        "  while CUDA uses a different ordering (assigns the fastest GPU with the lowest ID)"
+        " by default.\n"
+        "  Therefore, in order to ensure CUDA and `gpustat` use **same GPU index**,\n"
+        "  configure the `CUDA_DEVICE_ORDER` environment variable to `PCI_BUS_ID`\n"
+        "  (before setting `CUDA_VISIBLE_DEVICES` for your CUDA program):\n"
+        "  `export CUDA_DEVICE_ORDER=PCI_BUS_ID`.\n"
+    )
+    assert _doc(text, "cuda") == []
