@@ -94,3 +94,43 @@ def test_a_cuda_extension_alone_runs_only_on_gpus_whatever_line_is_cited_first(
     assert verdict["status"] == "needs_hardware"
     assert "runs only on NVIDIA GPUs (none here; setup.py:16)" in verdict["here"]
     assert code == 1
+
+
+# IST-DASLab/marlin@8fc1e30c setup.py:1-16 (a CUDAExtension alone) and README.md:62-64 (the
+# versioned line that then stands for the toolkit's, setup.py's cited beside it)
+MARLIN_SETUP = """\
+from setuptools import setup
+from torch.utils import cpp_extension
+
+setup(
+    name="marlin",
+    version="0.1.1",
+    author="Elias Frantar",
+    author_email="elias.frantar@ist.ac.at",
+    description="Highly optimized FP16xINT4 CUDA matmul kernel.",
+    install_requires=["numpy", "torch"],
+    packages=["marlin"],
+    ext_modules=[
+        cpp_extension.CUDAExtension("marlin_cuda", ["marlin/marlin_cuda.cpp", "marlin/marlin_cuda_kernel.cu"])
+    ],
+    cmdclass={"build_ext": cpp_extension.BuildExtension},
+)
+"""  # noqa: E501
+MARLIN_README = """## Requirements:
+
+* CUDA >= 11.8 (in particular also for the `nvcc` compiler, the version of which should match with torch)
+"""  # noqa: E501
+
+
+def test_a_versioned_toolkit_line_standing_for_it_keeps_the_device_need(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = tmp_path / "marlin"
+    repo.mkdir()
+    (repo / "setup.py").write_text(MARLIN_SETUP, encoding="utf-8")
+    (repo / "README.md").write_text(MARLIN_README, encoding="utf-8")
+    code = main(["check", str(repo), "--snapshot", str(HOST), "--json"])
+    (verdict,) = json.loads(capsys.readouterr().out)["data"]["verdicts"]
+    assert verdict["status"] == "needs_hardware"
+    assert "runs only on NVIDIA GPUs (none here; setup.py:13)" in verdict["here"]
+    assert code == 1

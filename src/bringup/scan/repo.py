@@ -28,6 +28,7 @@ from bringup.scan.clitests import test_files
 from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless
+from bringup.scan.devicecode import folded_device_code
 from bringup.scan.devicefree import as_route
 from bringup.scan.devicesupport import supported_devices
 from bringup.scan.extraction import Extraction, Finding
@@ -394,6 +395,7 @@ def scan_repo(
             {ref: text for ref, (_, text) in texts.items()},
         )
         requirements, unversioned = as_route(settled.requirements, readme), settled.findings
+        findings += folded_device_code(scoped.requirements, requirements, component)
         defaults = device_of_tests(
             default_steps(
                 extractions,
