@@ -63,3 +63,20 @@ def test_a_source_without_a_line_is_the_file(tmp_path: Path) -> None:
     (cuda,) = [r for r in scan_stack([tmp_path]).components[0].requirements if r.subject == "cuda"]
     assert cuda.confidence == "low"
     assert [(s.ref, s.line) for s in cuda.also_at] == [(str(tmp_path / "docs/setup.md"), None)]
+
+
+def test_a_repo_given_by_a_relative_path_drafts_sources_beside_its_manifest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # outsider19 D14: ``scan upwork/tbs --write`` wrote ``source = "upwork/tbs/README.md:49"``,
+    # the path from the directory scan ran in, not from the manifest's
+    repo = tmp_path / "upwork" / "marlin"
+    repo.mkdir(parents=True)
+    (repo / "README.md").write_text(MARLIN_README, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["scan", "--write", "upwork/marlin"]) == 0
+    capsys.readouterr()
+    drafted = (repo / MANIFEST_NAME).read_text(encoding="utf-8")
+    assert 'source = "README.md:3"' in drafted
+    assert 'source = "README.md:4"' in drafted
+    assert 'source = "upwork/' not in drafted

@@ -116,3 +116,36 @@ def test_an_install_the_sentence_forbids_is_no_need() -> None:
     # the same install, not forbidden, is a need
     assert _doc(english.replace("Do not run", "Run"), "vllm") == [("vllm", "", 1)]
     assert _doc(chinese.replace("不要", ""), "vllm") == [("vllm", "", 1)]
+
+
+def test_an_install_a_warning_label_forbids_is_no_need() -> None:
+    # wookayin/gpustat@7a3b9644 README.md:40 and :42 (outsider19 D2): the label "DO NOT:" forbids
+    # the install quoted after it, its colon no clause's end; "Instead:" names the one to use
+    text = (
+        "> **DO NOT:** `pip install pynvml`, nor include [`pynvml`][pypi_wrong] as a dependency"
+        " in your python project. This will not work.\n"
+        ">\n"
+        "> Instead: `pip install nvidia-ml-py`. [nvidia-ml-py][pypi_pynvml] is NVIDIA's the"
+        " official python binding for NVML.\n"
+    )
+    assert _doc(text, "pypi:pynvml", "pypi:nvidia-ml-py") == [("pypi:nvidia-ml-py", "", 3)]
+    # db588/Aegis@b0dacd42 DEVELOPMENT.md (under "### Gradle wrapper"): a package-manager install
+    # the bold "Do not" forbids is no system package either
+    text = "**Do not `sudo apt install gradle`.** Ubuntu 22.04 and Mint 21.3 ship Gradle 4.4.1\n"
+    assert _doc(text, "system_package") == []
+    assert _doc(text.replace("Do not ", ""), "system_package") != []
+
+
+def test_a_subject_named_in_a_purpose_is_no_need() -> None:
+    # wookayin/gpustat@7a3b9644 README.md:85-90 (under "### Tips", outsider19 D5): what the
+    # advice ensures names CUDA; a pure-Python NVML monitor needs no CUDA toolkit
+    text = (
+        "- The GPU ID (index) shown by `gpustat` (and `nvidia-smi`) is PCI BUS ID,\n"
+        "  while CUDA uses a different ordering (assigns the fastest GPU with the lowest ID)"
+        " by default.\n"
+        "  Therefore, in order to ensure CUDA and `gpustat` use **same GPU index**,\n"
+        "  configure the `CUDA_DEVICE_ORDER` environment variable to `PCI_BUS_ID`\n"
+        "  (before setting `CUDA_VISIBLE_DEVICES` for your CUDA program):\n"
+        "  `export CUDA_DEVICE_ORDER=PCI_BUS_ID`.\n"
+    )
+    assert _doc(text, "cuda") == []

@@ -32,6 +32,7 @@ ReasonKind = Literal[
     "system",
     "route",
     "itself",
+    "checkout",
 ]
 
 
@@ -118,7 +119,10 @@ class Reason(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
       ``up`` lists it and never runs it.
     - ``itself``: the step installs the project ``subject`` itself from ``need`` (the package
       index, or its repository's URL), another copy than the checkout (``plan.itself``);
-      ``up`` lists it and never runs it."""
+      ``up`` lists it and never runs it.
+    - ``checkout``: the step builds the checkout, whose build asks git for its version, and
+      the tree has no ``.git`` (``need``: the scan's words; ``sources``: the line that asks);
+      a git clone of the repo builds, this copy does not."""
 
     kind: ReasonKind
     subject: str = ""

@@ -11,6 +11,7 @@ from bringup.model.plan import Action, Reason, StepStatus
 from bringup.model.requirements import Component, Step
 from bringup.model.resolution import Environment, HardwareBlock, HostValue, Resolution
 from bringup.plan.actions import driver_action, install_action, is_automatic
+from bringup.plan.gitcheckout import needs_checkout
 from bringup.plan.itself import installs_itself
 from bringup.plan.routes import other_route
 from bringup.plan.stepneeds import as_written, rewritten, uses_devices
@@ -165,6 +166,7 @@ def decide(step: Step, context: ComponentContext, resolution: Resolution) -> Dec
         or rewritten(step, context.component.steps)
         or other_route(step, context.environment, context.component.steps)
         or installs_itself(step, context.component)
+        or needs_checkout(step, context.component)
     )
     if written is not None:
         return Decision("skip", written)

@@ -109,7 +109,7 @@ def with_checkout_install(component: Component) -> Component:
     after the first step that installs the project from elsewhere, when none of its steps
     installs the checkout and the checkout is a Python project; else ``component`` itself."""
     elsewhere = [i for i, s in enumerate(component.steps) if installs_itself(s, component)]
-    if not elsewhere or any(_installs_checkout(s) for s in component.steps):
+    if not elsewhere or any(installs_checkout(s) for s in component.steps):
         return component
     manifest = next((m for m in _MANIFESTS if (Path(component.path) / m).is_file()), None)
     if manifest is None:
@@ -126,7 +126,7 @@ def with_checkout_install(component: Component) -> Component:
     return msgspec.structs.replace(component, steps=tuple(steps))
 
 
-def _installs_checkout(step: Step) -> bool:
+def installs_checkout(step: Step) -> bool:
     """Whether ``step`` installs (or builds in place) the repo's top folder: ``python setup.py
     develop``/``build_ext`` there, ``pip install -e .`` or ``pip install ".[dev]"`` there,
     ``pip install -e ..`` from a folder below, a wheel the repo built (``pip install

@@ -377,6 +377,8 @@ def _need(reason: Reason) -> str:
         return "a version the environment does not hold (another guide's route, up skips it)"
     if reason.kind == "itself":
         return "the released or upstream project, not this checkout (another route, up skips it)"
+    if reason.kind == "checkout":
+        return "a git clone of the repo (its build asks git for its version; this copy has no .git)"
     one, many = device_word(reason.subject)
     have = _device_count(reason)
     if have:  # some, too few: "needs an NPU" on a host with one sends the reader to its driver

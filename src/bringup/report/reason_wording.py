@@ -112,6 +112,9 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
             f"installs {reason.subject} itself from {reason.need}, not this checkout:"
             " another route, up does not run it"
         )
+    if reason.kind == "checkout":
+        where = f" ({reason.sources[0]})" if reason.sources else ""
+        return f"cannot build this copy{where}: {reason.need}; up does not run it"
     if reason.kind == "route":
         held = f" {reason.have.values[0]}" if reason.have is not None and reason.have.values else ""
         where = _at_line(reason)

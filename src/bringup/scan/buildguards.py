@@ -29,7 +29,7 @@ def _held(test: ast.expr, negated: bool = False) -> Iterator[ast.expr]:
         yield test
 
 
-def _run_at_load(tree: ast.Module) -> Iterator[ast.AST]:
+def run_at_load(tree: ast.Module) -> Iterator[ast.AST]:
     """The nodes the script runs when it is loaded: the module's statements, and the bodies of
     the functions it calls from them (``ext_modules=get_extensions()``); a function nothing
     at the top calls (a helper left behind) runs never (review37)."""
@@ -57,7 +57,7 @@ def required_conditions(tree: ast.Module) -> list[ast.expr]:
     whose body fails."""
     found: list[ast.expr] = []
     chained: set[int] = set()
-    for node in _run_at_load(tree):
+    for node in run_at_load(tree):
         if not isinstance(node, ast.If):
             continue
         elif_chain = len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If)

@@ -9,8 +9,11 @@ reads as the repo's route needing the devices (``solve.nodevice``)."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Optional
 
+from bringup.model import Requirement
+from bringup.scan.extraction import Finding
 from bringup.scan.pynodes import nodes
 
 DEVICE_CODE_ONLY = "setup.py builds device code only with it"
@@ -27,6 +30,43 @@ DEVICE_RUNTIMES = frozenset({"ascendcl", "cudart", "cudart_static", "cuda::cudar
 """Libraries (lower case, as linked) whose API opens and runs a device: AscendCL
 (``aclrtSetDevice``) and the CUDA runtime (``cudaSetDevice``); a program linked to one exists to
 use the device."""
+
+
+def says_device_code(text: Optional[str]) -> bool:
+    """Whether a toolkit line's words say the repo's code runs on the devices alone
+    (``DEVICE_CODE_ONLY``, ``DEVICE_PROGRAM``): what ``solve.nodevice`` reads, so the line that
+    says it stands for the toolkit's other unversioned mentions (``scan.unversioned``)."""
+    return text == DEVICE_CODE_ONLY or (text or "").endswith(DEVICE_PROGRAM)
+
+
+DEVICE_CODE = "device_code"
+"""The subject of the note that a device-code line was folded under another line of its
+toolkit (``folded_device_code``), followed by the toolkit's subject."""
+
+
+def folded_device_code(
+    before: Sequence[Requirement], after: Sequence[Requirement], component: str
+) -> list[Finding]:
+    """A note per toolkit whose device-code line (``says_device_code``) the settling folded
+    under another of its lines: a README's "CUDA >= 10.0" stands for setup.py's
+    CUDAExtension-only build, cited beside it, and what the solver reads of that line was
+    lost (outsider19 D1). ``solve.nodevice`` reads the note as it reads the line."""
+    said = {r.subject for r in after if r.hard and says_device_code(r.text)}
+    notes: dict[str, Finding] = {}
+    for line in before:
+        if line.hard and says_device_code(line.text) and line.subject not in said:
+            notes.setdefault(
+                line.subject,
+                Finding(
+                    kind="note",
+                    message=f"{line.text}: what it builds runs on the devices alone",
+                    sources=(line.source,),
+                    component=component,
+                    subject=f"{DEVICE_CODE}.{line.subject}",
+                ),
+            )
+    return list(notes.values())
+
 
 _NOT_BUILDERS = frozenset({"BuildExtension"})
 """Names ending in ``Extension`` that are build commands, not extensions."""

@@ -10,6 +10,7 @@ from bringup.model import Requirement, Step
 from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import parse_commands
 from bringup.scan.extraction import SourceFile
+from bringup.scan.forbidden import forbidden
 from bringup.scan.prose_vocabulary import Vendor, subject_named
 from bringup.scan.pydeps import python_requirement, written_spec
 from bringup.scan.stepfiles import script_of
@@ -20,21 +21,6 @@ _INLINE_INSTALL = lazyre.compile(r"`(?:\$\s{1,4})?((?:python3?\s+-m\s+)?pip3?\s+
 """An install command quoted in a sentence ("pybind11 (install via `pip install pybind11`)"),
 maybe after a shell prompt ("`$ pip3 install meson ninja pybind11 tomlkit`", nixl README.md:62):
 what it installs is needed as much as a code block's, but it is no step of its own."""
-_FORBIDDEN = lazyre.compile(
-    r"\b(?:do\s+not|don'?t|never)\s+(?:run|use|execute|install)\b|(?:不要|请勿|切勿|禁止)(?!忘)",
-    re.IGNORECASE,
-)
-"""Words forbidding the install quoted after them in the same clause ("Do not run `pip install
-vllm` in the msModeling virtual environment"): what it would install is no need. Not "don't
-forget to run", "不要忘记"."""
-_CLAUSE_END = ".;:!?。；：！？,，"
-
-
-def _forbidden(text: str, at: int) -> bool:
-    """Whether the clause of ``text`` ending at ``at`` forbids what follows (``_FORBIDDEN``):
-    "If you don't have it, run `pip install x`" keeps the install, its clause being "run"."""
-    start = max(text.rfind(mark, 0, at) for mark in _CLAUSE_END) + 1
-    return _FORBIDDEN.search(text, start, at) is not None
 
 
 def inline_installs(file: SourceFile, text: str, line: int) -> list[Requirement]:
@@ -42,7 +28,7 @@ def inline_installs(file: SourceFile, text: str, line: int) -> list[Requirement]
     install, but for those the clause forbids."""
     found: list[Requirement] = []
     for quoted in _INLINE_INSTALL.finditer(text):
-        if _forbidden(text, quoted.start()):
+        if forbidden(text, quoted.start()):
             continue
         for command in parse_commands(quoted.group(1), first_line=line):
             found.extend(requirements_of(command, file.source(line), hard=True))
@@ -73,7 +59,7 @@ def inline_steps(
     for quoted in _QUOTED.finditer(text):
         ends = [end.end() for end in _SENTENCE_END.finditer(plain, 0, quoted.start())]
         start = ends[-1] if ends else 0
-        if not _RUN_VERB.search(plain, start, quoted.start()) or _forbidden(text, quoted.start()):
+        if not _RUN_VERB.search(plain, start, quoted.start()) or forbidden(text, quoted.start()):
             continue
         commands = parse_commands(quoted.group(1), first_line=line)
         steps = steps_from_commands(file, commands, context=f"{heading}\n{text}", vendor=vendor)

@@ -63,7 +63,9 @@ def _kept(requirement: Requirement, root: str) -> list[str]:
         lines.append(f"text = {_string(requirement.text)}")
     source = requirement.source
     if source.kind == "file" and root:
-        where = os.path.relpath(source.ref, root) if os.path.isabs(source.ref) else source.ref
+        # from the manifest's folder, however both were given (``scan upwork/tbs --write``
+        # cites ``upwork/tbs/README.md``: outsider19 D14)
+        where = os.path.relpath(source.ref, root)
         if not where.startswith(".."):
             cited = f"{where}:{source.line}" if source.line else where
             lines.append(f"source = {_string(cited)}")

@@ -40,6 +40,7 @@ from bringup.scan.platforms import os_labelled, platforms, supported_releases, t
 from bringup.scan.prose_alternatives import alternatives, either
 from bringup.scan.prose_hedges import (
     NEGATED_BEFORE,
+    of_purpose,
     offers_builds,
     only_recommended,
     only_tested,
@@ -285,6 +286,7 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
                 for subject, spec, words, at in supported_releases(clause)
             )
         mentions = illustrated(mentions, clause)
+        mentions = mentions if required else of_purpose(mentions, clause, NEED)
         if _OPTIONAL.search(clause):
             mentions = [m._replace(hard=False) for m in mentions]
         if offers_builds(clause):  # the releases builds exist for; the platforms stay

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from bringup import lazyre
+from bringup.scan.mention import Mention
 
 NEGATED_BEFORE = lazyre.compile(
     r"not\s+supported|unsupported|不支持|does\s+not\s+support|doesn['’]t\s+support|"
@@ -162,3 +163,20 @@ the dependencies on a GPU machine using:" (an instruction)."""
 def permissive(clause: str) -> bool:
     """Whether ``clause`` says the reader can do something there (``_PERMISSIVE``)."""
     return bool(_PERMISSIVE.search(clause))
+
+
+_PURPOSE = lazyre.compile(
+    r"\b(?:in\s+order\s+|so\s+as\s+)?to\s+(?:ensure|make\s+sure)\b|为了?确保", re.IGNORECASE
+)
+"""The words of a purpose ("in order to ensure CUDA and `gpustat` use **same GPU index**,
+configure the `CUDA_DEVICE_ORDER` environment variable", wookayin/gpustat@7a3b9644
+README.md:87-89): what follows is what the advice achieves, not what must be installed."""
+
+
+def of_purpose(mentions: list[Mention], clause: str, need: re.Pattern[str]) -> list[Mention]:
+    """``mentions`` less the unversioned ones when the clause's only words of need (``need``)
+    are a purpose's ("to ensure"): a subject it names with no version is talked about, not
+    needed (outsider19 D5); a version it names is still what to use."""
+    if _PURPOSE.search(clause) is None or need.search(_PURPOSE.sub(" ", clause)):
+        return mentions
+    return [m for m in mentions if any(c.isdigit() for c in m.spec)]

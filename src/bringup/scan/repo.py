@@ -28,6 +28,7 @@ from bringup.scan.clitests import test_files
 from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless
+from bringup.scan.devicecode import folded_device_code
 from bringup.scan.devicefree import as_route
 from bringup.scan.devicesupport import supported_devices
 from bringup.scan.extraction import Extraction, Finding
@@ -35,6 +36,7 @@ from bringup.scan.extrasubmodules import extra_submodules
 from bringup.scan.fetches import cited_where_included, own_clone
 from bringup.scan.folderbuilds import folder_builds
 from bringup.scan.followed import include_places
+from bringup.scan.gitversion import git_version
 from bringup.scan.gomod import go_modules
 from bringup.scan.handoff import handed_over
 from bringup.scan.libtorch import as_libtorch, libtorch_folder
@@ -395,6 +397,7 @@ def scan_repo(
             {ref: text for ref, (_, text) in texts.items()},
         )
         requirements, unversioned = as_route(settled.requirements, readme), settled.findings
+        findings += folded_device_code(scoped.requirements, requirements, component)
         defaults = device_of_tests(
             default_steps(
                 extractions,
@@ -456,6 +459,7 @@ def scan_repo(
             + contradictions
             + overrides
             + reader.found_meanwhile
+            + git_version(root, known.read, _citer(shown), component)
         )
         # ``or ()``: an empty tuple built from a generator is not the ``()`` singleton on Python
         # 3.9, and older msgspec omits a default only when it is that very object.

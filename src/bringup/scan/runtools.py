@@ -260,7 +260,7 @@ def _piped(argv: tuple[str, ...]) -> list[tuple[str, ...]]:
     return parts
 
 
-def _words(node: ast.expr) -> list[str]:
+def command_words(node: ast.expr) -> list[str]:
     """The first words of a command given to ``subprocess``: an argv list's leading strings,
     a command line's words (an f-string's up to its first substitution)."""
     if isinstance(node, (ast.List, ast.Tuple)):
@@ -333,7 +333,7 @@ def _runners(tree: ast.Module, names: dict[str, str]) -> frozenset[str]:
 def _argv(node: ast.expr, lists: dict[str, ast.expr]) -> ast.expr:
     """The written command, also a list the file binds to a name and extends (msopprof
     download_dependencies.py:79-83 ``base = ["git", "submodule", "update", ...]`` then
-    ``base + ["--recursive"] + third``): its ``_words`` are the command's, and the line
+    ``base + ["--recursive"] + third``): its ``command_words`` are the command's, and the line
     naming the program is the list's."""
     while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         node = node.left
@@ -363,7 +363,7 @@ def build_script_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
         callee = dotted(node.func).rsplit(".", 1)[-1]
         if callee in runners or runs_program(node, names):
             written = _argv(node.args[0], lists)
-            program = _program(_words(written))
+            program = _program(command_words(written))
             if program:
                 places.append((program, _named_at(written), ast.unparse(node)))
     return _cited(file, sorted(places, key=lambda place: place[1]))
@@ -381,7 +381,11 @@ def device_probes(file: SourceFile, tree: ast.Module) -> list[Requirement]:
         if not (isinstance(node, ast.Call) and node.args):
             continue
         runs = runs_program(node, names)
-        words = _words(node.args[0]) if runs or called_name(node, names) == "shutil.which" else []
+        words = (
+            command_words(node.args[0])
+            if runs or called_name(node, names) == "shutil.which"
+            else []
+        )
         subject = programs.get(words[0].rsplit("/", 1)[-1]) if words else None
         if subject is not None and subject not in found:
             does = f"runs {' '.join(words)}" if runs else f"looks for {words[0]}"

@@ -32,6 +32,7 @@ from bringup import backends, lazyre
 from bringup.model import Requirement
 from bringup.scan.commands import Command, parse_commands
 from bringup.scan.extraction import SourceFile
+from bringup.scan.forbidden import forbidden
 from bringup.scan.hosttools import SPEED_UPS
 from bringup.scan.purpose import OPTIONAL_WORDS
 from bringup.scan.pydeps import DEVELOPER_TOOLS
@@ -234,8 +235,10 @@ def quoted_installs(file: SourceFile, text: str, line: int) -> list[Requirement]
     Debian, `sudo apt install nvidia-dkms-<your-nvidia-driver-version>`.", gdrcopy README.md:78).
     A sentence marking itself optional (可选, "optional") states an optional feature's need: the
     item that installs protobuf-devel with `yum install protobuf-devel-3-14.0` if the ONNX plugin
-    is to be built (DrivingSDK docs/zh/installation/compile.md:119)."""
-    commands = [c for q in _QUOTED.findall(text) for c in parse_commands(q, first_line=line)]
+    is to be built (DrivingSDK docs/zh/installation/compile.md:119). An install the sentence
+    forbids is none (``forbidden``)."""
+    quotes = [q.group(1) for q in _QUOTED.finditer(text) if not forbidden(text, q.start())]
+    commands = [c for q in quotes for c in parse_commands(q, first_line=line)]
     found = installed_packages(file, commands, tools=True)
     if OPTIONAL_WORDS.search(text):
         return [msgspec.structs.replace(r, feature=OPTIONAL, hard=False) for r in found]

@@ -13,6 +13,7 @@ import msgspec
 from bringup import lazyre
 from bringup.model import Alternative, Requirement, Scope
 from bringup.scan.anyof import beside_in_use, cite_beside
+from bringup.scan.devicecode import says_device_code
 from bringup.scan.extraction import Finding
 from bringup.scan.placesbeside import with_places_of
 from bringup.scan.prose_vocabulary import unversioned_subjects
@@ -27,13 +28,18 @@ _MOVING = lazyre.compile(
 "latest"): whatever the subject, the statement is unversioned and flagged as such."""
 
 
-def _sureness(requirement: Requirement) -> tuple[int, bool, bool]:
+def _sureness(requirement: Requirement) -> tuple[int, bool, bool, bool]:
     """How surely a mention states an unversioned need: its confidence, then whether it is
     the version table's own word that the version is moving ("CANN版本 | 在研版本" beside
     setup.py's "builds with it"): that is the statement the finding is about; then whether it
-    is hard (a need stated, not a problem told: ``docsections.PROBLEM_TITLE``)."""
+    is hard (a need stated, not a problem told: ``docsections.PROBLEM_TITLE``); then whether
+    it says the repo's code runs on the devices alone (``says_device_code``): a README's
+    ``export CUDA_HOME=...`` standing for setup.py's CUDAExtension-only build lost what the
+    solver reads of it (KinglittleQ/torch-batch-svd@c0a96119 README.md:49 over setup.py:16,
+    outsider19 D1)."""
     moving = bool(_MOVING.search(requirement.text or ""))
-    return _SURENESS[requirement.confidence], moving, requirement.hard
+    device_code = says_device_code(requirement.text)
+    return _SURENESS[requirement.confidence], moving, requirement.hard, device_code
 
 
 class Settled(NamedTuple):

@@ -21,7 +21,7 @@ from bringup import backends
 from bringup.model.requirements import Component, Requirement
 from bringup.model.resolution import HardwareBlock
 from bringup.model.source import Source
-from bringup.scan.devicecode import DEVICE_CODE_ONLY, DEVICE_PROGRAM
+from bringup.scan.devicecode import DEVICE_CODE, says_device_code
 from bringup.solve.host import HostFacts
 from bringup.subjects import block_scope, canonical_subject
 
@@ -88,18 +88,28 @@ RUNS_ONLY_ON = "the code it builds runs on these devices alone"
 def _device_code(component: Component, kind: str, count: str) -> Optional[Requirement]:
     """A line on ``kind``'s devices (``count``, at least one) when the repo's setup.py builds
     that kind's extensions alone (``DEVICE_CODE_ONLY``) or a CMake program it builds links the
-    device runtime (``DEVICE_PROGRAM``), cited where it builds or links them."""
+    device runtime (``DEVICE_PROGRAM``), cited where it builds or links them; or when the scan
+    noted such a line folded under another of the toolkit's (``folded_device_code``)."""
     toolkit = backends.backend(kind).vocabulary.toolkit_subject
     line = next(
         (
             r
             for r in component.requirements
-            if r.hard
-            and r.subject == toolkit
-            and (r.text == DEVICE_CODE_ONLY or (r.text or "").endswith(DEVICE_PROGRAM))
+            if r.hard and r.subject == toolkit and says_device_code(r.text)
         ),
         None,
     )
+    key = f"scan.note.{DEVICE_CODE}.{toolkit}"
+    note = next((f for f in component.findings if f.key == key), None)
+    if line is None and note is not None and toolkit is not None:
+        line = Requirement(
+            subject=toolkit,
+            spec="",
+            component=component.name,
+            source=note.source,
+            confidence="medium",
+            text=note.reason,
+        )
     return None if line is None else _devices_at(component, count, line, RUNS_ONLY_ON)
 
 
