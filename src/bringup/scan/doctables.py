@@ -341,8 +341,10 @@ def _read_rows(
         stated = (
             _versioned_row(file, row, subject, roles, text, optional=optional) if subject else []
         )
-        if not stated and subject and listing:
-            stated = [requirement(file, row.line, subject, "", text=text, confidence="low")]
+        if not stated and subject:
+            stated = _unversioned(
+                file, row, (subject, text), vendor, required=required, listing=listing
+            )
         # a first cell with no version beside it is no distribution the table pins: a row of
         # the repo's own algorithms and what each needs ("| FlashAttention2 | MindSpore<br>CANN
         # 配套软件包<br>NPU: Ascend 910 | MindSpore: 2.2.0 |", acctransformer README.md:32)
@@ -352,6 +354,40 @@ def _read_rows(
             continue
         found.extend(as_optional(as_host_tool(stated)) if marked else as_host_tool(stated))
     return os_table(found)
+
+
+def _unversioned(
+    file: SourceFile,
+    row: Row,
+    said: tuple[str, str],
+    vendor: Vendor,
+    *,
+    required: bool,
+    listing: bool,
+) -> list[Requirement]:
+    """A named row with no version of its own (``said``: its subject and text): the
+    versioned tool its value starts with, else, in a listing, the subject unversioned."""
+    subject, text = said
+    named = _named_in_value(file, row, subject, vendor) if required else []
+    if named or not listing:
+        return named
+    return [requirement(file, row.line, subject, "", text=text, confidence="low")]
+
+
+def _named_in_value(file: SourceFile, row: Row, subject: str, vendor: Vendor) -> list[Requirement]:
+    """The versioned tool a row's value starts with when its first cell is a category with no
+    version of its own: "| C++ | gcc >= 8.5.0 |" under "| Language | Toolchain |"
+    (Ascend/msmonitor docs/zh/getting_started/install_guide.md:71) needs gcc 8.5.0, not a
+    C++ standard. Only a value that starts with the tool: a package's file name or a note
+    (MindIE-LLM preparing_software_and_dependencies.md:33) names no tool's floor."""
+    if len(row.cells) < 2:
+        return []
+    value = clean(row.cells[1])
+    return [
+        requirement(file, row.line, m.subject, m.spec, text=m.text, confidence=m.confidence)
+        for m in read_line(value, required=True, vendor=vendor)
+        if m.offset == 0 and m.spec and m.subject != subject
+    ]
 
 
 _PLATFORM_KEY = lazyre.compile(

@@ -51,6 +51,7 @@ _V = f"(?P<v>{VERSION})"
 _WORD_OPS: tuple[tuple[str, str], ...] = (
     (
         ">=",
+        r"(?:greater|higher|newer|later)\s+than\s+or\s+equal\s+to|"
         r"at\s+least|minimum(?:\s+of)?|min\.?|no\s+(?:older|lower|less)\s+than|"
         r"大于等于|大于或等于|不低于|不小于|至少|最低|最少",
     ),
