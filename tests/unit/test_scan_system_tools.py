@@ -299,3 +299,27 @@ def test_the_tools_of_a_script_nothing_runs_are_no_need(tmp_path: Path) -> None:
     assert tools() == []
     (tmp_path / "build.sh").write_text("bash scripts/build_msaccucmp.sh\ncmake -B build\n")
     assert tools() == [("git", "r/scripts/build_msaccucmp.sh")]
+
+
+# Cryspia/cann-on-gpu @ 9b6420d5 tools/build_graph_demo.sh:4-6: a demo build script no other
+# file of the repo names, stopping unless its caller sourced ../env.sh. Placed under scripts/
+# here: a tools/ folder is read as a scope of its own already, and the test would hold without
+# the rule it tests.
+GRAPH_DEMO = """set -euo pipefail
+cd "$(dirname "$0")"
+: "${ACL_INCLUDE:?Run 'source ../env.sh' first}"
+"""
+
+
+def test_the_variables_a_script_nothing_runs_stops_without_are_no_need(tmp_path: Path) -> None:
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "build_graph_demo.sh").write_text(GRAPH_DEMO)
+    (tmp_path / "build.sh").write_text("cmake -B build\n")
+
+    def variables() -> list[tuple[str, str]]:
+        found = scan_repo(tmp_path, "r").component.requirements
+        return [(r.spec, r.source.ref or "") for r in found if r.subject == "env_var"]
+
+    assert variables() == []
+    (tmp_path / "build.sh").write_text("bash scripts/build_graph_demo.sh\ncmake -B build\n")
+    assert variables() == [("ACL_INCLUDE", "r/scripts/build_graph_demo.sh")]
