@@ -301,19 +301,20 @@ def test_the_tools_of_a_script_nothing_runs_are_no_need(tmp_path: Path) -> None:
     assert tools() == [("git", "r/scripts/build_msaccucmp.sh")]
 
 
-# Cryspia/cann-on-gpu @ 9b6420d5 tools/build_graph_demo.sh:4-6: a demo build script no other
-# file of the repo names, stopping unless its caller sourced ../env.sh. Placed under scripts/
-# here: a tools/ folder is read as a scope of its own already, and the test would hold without
-# the rule it tests.
-GRAPH_DEMO = """set -euo pipefail
-cd "$(dirname "$0")"
-: "${ACL_INCLUDE:?Run 'source ../env.sh' first}"
+# Ascend/MindIE-LLM @ 8b4871ad examples/atb_models/scripts/opensource_build.sh:296-299: a
+# build script no other file of the repo names, stopping without the CANN home. Placed under
+# scripts/ here: an examples/ folder is a scope of its own already, and the test would hold
+# without the rule it tests.
+OPENSOURCE_BUILD = """    if [ -z $ASCEND_HOME_PATH ]; then
+        echo "env ASCEND_HOME_PATH not exist, please source cann's set_env.sh"
+        exit 1
+    fi
 """
 
 
 def test_the_variables_a_script_nothing_runs_stops_without_are_no_need(tmp_path: Path) -> None:
     (tmp_path / "scripts").mkdir()
-    (tmp_path / "scripts" / "build_graph_demo.sh").write_text(GRAPH_DEMO)
+    (tmp_path / "scripts" / "opensource_build.sh").write_text(OPENSOURCE_BUILD)
     (tmp_path / "build.sh").write_text("cmake -B build\n")
 
     def variables() -> list[tuple[str, str]]:
@@ -321,5 +322,5 @@ def test_the_variables_a_script_nothing_runs_stops_without_are_no_need(tmp_path:
         return [(r.spec, r.source.ref or "") for r in found if r.subject == "env_var"]
 
     assert variables() == []
-    (tmp_path / "build.sh").write_text("bash scripts/build_graph_demo.sh\ncmake -B build\n")
-    assert variables() == [("ACL_INCLUDE", "r/scripts/build_graph_demo.sh")]
+    (tmp_path / "build.sh").write_text("bash scripts/opensource_build.sh\ncmake -B build\n")
+    assert variables() == [("ASCEND_HOME_PATH", "r/scripts/opensource_build.sh")]
