@@ -25,6 +25,7 @@ MSPROBE = "Ascend/msprobe@8ff00da37660ef42e2ba945a2ec349b6f85314e1"
 PYPTO = "hicann/pypto@883e7dfb018da764a65fd2c2f8c1e1d2de2d2471"
 EMBODIED = "hicann/cann-recipes-embodied-intelligence@aed7a4788dfe94f6b90084f16ce493f9969471b1"
 OPS_CV = "hicann/ops-cv@6ae87653464d2afb064c829e529abba2e278b0c4"
+UCCL = "uccl-project/uccl@da914a2054c29725464803e379bb3b98de90dfa1"
 
 
 def _env(requirements: tuple[Requirement, ...] | list[Requirement]) -> list[tuple[str, int | None]]:
@@ -97,6 +98,22 @@ OPS_TENSOR_CHECK = """    if [ -z "${ASCEND_HOME_PATH}" ]; then
         exit 1
     fi
 """
+
+
+# UCCL scripts/shared.sh:3-6, sourced by its run_*_test.sh scripts; the truth has UCCL_HOME
+# from the developer's guide (README.md:129 ``export UCCL_HOME=$(pwd)/uccl``), scope "dev".
+UCCL_SHARED = """if [[ -z "${UCCL_HOME}" ]]; then
+  echo "UCCL_HOME is not set or is empty"
+  exit 1
+fi
+"""
+
+
+def test_a_check_of_a_variable_no_toolkit_s_home_is_the_caller_s() -> None:
+    assert _env(_shell("scripts/shared.sh", UCCL_SHARED)) == []
+    # the same check of a toolkit's home is the user's need
+    home = UCCL_SHARED.replace("UCCL_HOME", "ASCEND_HOME_PATH")
+    assert _env(_shell("scripts/shared.sh", home)) == [("ASCEND_HOME_PATH", 1)]
 
 
 def test_an_emptiness_test_stopping_after_advice_needs_the_variable() -> None:

@@ -608,10 +608,11 @@ def test_what_a_clusters_scheduler_sets_for_a_task_is_no_need() -> None:
     # them (truth conventions C2)
     script = extract_shell(source_file("start_cluster.sh", AGENTSDK_CLUSTER))
     assert needs(script.requirements) == []
-    # constructed from the same lines: a variable of the user's own stays a need
-    own = AGENTSDK_CLUSTER.replace("$THIS_POD_IP", "$VLLM_MODEL_HOME")
+    # constructed from the same lines: a toolkit's home stays a need (another variable of the
+    # user's own is the caller's, shellguards)
+    own = AGENTSDK_CLUSTER.replace("$THIS_POD_IP", "$ASCEND_HOME_PATH")
     found = needs(extract_shell(source_file("start_cluster.sh", own)).requirements)
-    assert [spec for _, spec, _, _ in found] == ["VLLM_MODEL_HOME"]
+    assert [spec for _, spec, _, _ in found] == ["ASCEND_HOME_PATH"]
 
 
 # Ascend/MindIE-LLM @ 8b4871ad, docs/zh/developer_guide/build_guide.md:91-99

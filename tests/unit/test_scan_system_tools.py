@@ -299,3 +299,28 @@ def test_the_tools_of_a_script_nothing_runs_are_no_need(tmp_path: Path) -> None:
     assert tools() == []
     (tmp_path / "build.sh").write_text("bash scripts/build_msaccucmp.sh\ncmake -B build\n")
     assert tools() == [("git", "r/scripts/build_msaccucmp.sh")]
+
+
+# Ascend/MindIE-LLM @ 8b4871ad examples/atb_models/scripts/opensource_build.sh:296-299: a
+# build script no other file of the repo names, stopping without the CANN home. Placed under
+# scripts/ here: an examples/ folder is a scope of its own already, and the test would hold
+# without the rule it tests.
+OPENSOURCE_BUILD = """    if [ -z $ASCEND_HOME_PATH ]; then
+        echo "env ASCEND_HOME_PATH not exist, please source cann's set_env.sh"
+        exit 1
+    fi
+"""
+
+
+def test_the_variables_a_script_nothing_runs_stops_without_are_no_need(tmp_path: Path) -> None:
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "opensource_build.sh").write_text(OPENSOURCE_BUILD)
+    (tmp_path / "build.sh").write_text("cmake -B build\n")
+
+    def variables() -> list[tuple[str, str]]:
+        found = scan_repo(tmp_path, "r").component.requirements
+        return [(r.spec, r.source.ref or "") for r in found if r.subject == "env_var"]
+
+    assert variables() == []
+    (tmp_path / "build.sh").write_text("bash scripts/opensource_build.sh\ncmake -B build\n")
+    assert variables() == [("ASCEND_HOME_PATH", "r/scripts/opensource_build.sh")]

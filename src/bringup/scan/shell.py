@@ -462,7 +462,7 @@ def extract_shell(file: SourceFile, joined: list[LogicalLine] | None = None) -> 
         + arch_branches(file, cmake=False)
         + script_cpu(file)
         + compilers(file, cmake=False)
-        + (shell_vocabulary(file, joined) if repo_level else [])
+        + (shell_vocabulary(file, joined, _homes()) if repo_level else [])
         + (os_probe(file) if repo_level else [])
         + installs
         + (cloned_dependencies(file, commands, installs) if repo_level else [])
