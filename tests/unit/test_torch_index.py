@@ -133,7 +133,7 @@ def test_check_names_the_index_of_torch_as_up_installs_it() -> None:
     )  # fmt: skip
     plan = Plan(tier=Tier(level=0), order=("repo",), actions=installs)
     resolution = Resolution(environments=(env,))
-    marked = with_torch_indexes(plan, resolution, "x86_64", _rules())
+    marked = with_torch_indexes(plan, resolution, _snapshot("x86_64"), _rules())
     assert [a.index for a in marked.actions if a.subject == "torch"] == [
         "https://download.pytorch.org/whl/cu128"
     ]
@@ -141,3 +141,38 @@ def test_check_names_the_index_of_torch_as_up_installs_it() -> None:
     assert text.endswith("+2 more; torch from https://download.pytorch.org/whl/cu128")
     ((plain, _),) = action_groups(plan.actions)
     assert "download.pytorch.org" not in plain
+
+
+def _gpu_less(nvidia_on_pci: int = 0) -> Snapshot:
+    """This machine's `bringup probe --json` (2026-12-07, Debian 12, no accelerator): no
+    nvidia-smi nor npu-smi on PATH, no NVIDIA nor Ascend device in /sys/bus/pci/devices."""
+    probed = Source(kind="file", ref="/sys/bus/pci/devices")
+    on_path = Source(kind="env", ref="PATH")
+    facts = (
+        Fact(key="nvidia.nvidia_smi", source=on_path, status="absent"),
+        Fact(key="host.pci.nvidia_gpus", value=nvidia_on_pci, source=probed),
+        Fact(key="ascend.npu_smi", source=on_path, status="absent"),
+        Fact(key="host.pci.ascend_npus", value=0, source=probed),
+    )
+    base = _snapshot("x86_64")
+    return Snapshot(
+        taken_at=base.taken_at, origin="live", pythons=base.pythons, facts=base.facts + facts
+    )
+
+
+def test_a_host_without_accelerators_takes_the_cpu_build_of_torch() -> None:
+    # outsider 18's D6: hpcaitech/TensorNVMe (torch, no CUDA toolkit) got torch 2.14.0+cu130
+    # and the cuda-toolkit wheels from PyPI on a GPU-less host
+    env = _env(torch="2.11.0", packaging="25.0")
+    spec = environment_spec(env, _gpu_less(), (), rules=_rules())
+    assert spec.torch_index == "https://download.pytorch.org/whl/cpu"
+    repo = Component(name="repo", path="/r", role="other")
+    (line,) = commands_needing_consent([repo], (), [spec])["repo"]
+    assert "--extra-index-url https://download.pytorch.org/whl/cpu" in line
+    # a GPU on the bus, or devices nobody looked for, leave PyPI's build alone
+    assert environment_spec(env, _gpu_less(1), (), rules=_rules()).torch_index is None
+    assert _index(env) is None
+    # a CUDA toolkit pinned keeps its own build
+    cuda = _env(cuda="12.8.1", torch="2.11.0")
+    built = environment_spec(cuda, _gpu_less(), (), rules=_rules()).torch_index
+    assert built == "https://download.pytorch.org/whl/cu128"

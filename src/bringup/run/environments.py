@@ -34,7 +34,7 @@ from bringup.run.installed import listed, record, removed
 from bringup.run.stated import direct as _direct
 from bringup.run.stated import stated as _stated
 from bringup.run.torchbuilt import split_builds
-from bringup.run.torchindex import torch_index
+from bringup.run.torchindex import host_torch_index
 from bringup.subjects import scheme_for
 from bringup.versions import is_version
 
@@ -167,13 +167,8 @@ def environment_spec(
         requirements=first,
         seed=any(_program(s.argv) in ("pip", "pip3") for s in mine),
         built_on_torch=later,
-        torch_index=torch_index(environment, _arch(snapshot), rules) if from_pypi else None,
+        torch_index=host_torch_index(environment, snapshot, rules) if from_pypi else None,
     )
-
-
-def _arch(snapshot: Snapshot) -> Optional[str]:
-    fact = snapshot.fact(keys.ARCH)
-    return str(fact.value) if fact is not None and fact.ok else None
 
 
 def python_missing(version: str, *, offline: bool) -> str:
