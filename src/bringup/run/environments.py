@@ -26,10 +26,12 @@ from bringup.model.resolution import Environment
 from bringup.model.rules import Rule
 from bringup.model.snapshot import Snapshot
 from bringup.plan.actions import is_automatic
+from bringup.plan.isolation import NO_BUILD_ISOLATION
 from bringup.process import CommandRunner, Completed
 from bringup.run.activation import Activation
 from bringup.run.history import now
 from bringup.run.indexes import IndexSettings, past_unreachable, without_credentials
+from bringup.run.installcommands import commands as _commands
 from bringup.run.installed import listed, record, removed
 from bringup.run.stated import direct as _direct
 from bringup.run.stated import stated as _stated
@@ -42,7 +44,7 @@ FINGERPRINT_FILE = "bringup-env.json"
 ACTIVATE_FILE = "bringup-activate.sh"
 ACTIVATION_DATA = "bringup-activation.json"
 CREATE_TIMEOUT_S = 1800.0
-NO_BUILD_ISOLATION = "--no-build-isolation"
+
 
 _STEP_TOOLS = {"pytest": "pytest", "tox": "tox", "nox": "nox"}
 """Test runners a step invokes (``python -m pytest``, ``pytest``) -> the distribution that
@@ -380,44 +382,6 @@ def _described(path: Path) -> str:
         if key.strip() in ("version", "version_info") and value.strip():
             return f"an environment on Python {value.strip()}"
     return "an environment"
-
-
-def _commands(
-    spec: EnvironmentSpec, path: Path, settings: IndexSettings, uv: Optional[str]
-) -> list[list[str]]:
-    python = str(path / "bin" / "python")
-    interpreter = spec.interpreter or "python3"
-    if uv is not None:
-        seed = ["--seed"] if spec.seed else []
-        install = [uv, "pip", "install", "--python", python]
-        options = [*settings.args, *settings.install_args]
-        venv = [uv, "venv", *seed, "--python", interpreter, *settings.args, str(path)]
-        return [venv, *install_commands(spec, install, options)]
-    # pip reads the user's pip.conf and PIP_* variables itself; it has no --offline: an
-    # offline run reads no index rather than waiting on one (review24 L7)
-    options = ["--no-index"] if "--offline" in settings.args else []
-    venv = [interpreter, "-m", "venv", str(path)]
-    return [venv, *install_commands(spec, [python, "-m", "pip", "install"], options)]
-
-
-def install_commands(
-    spec: EnvironmentSpec, install: Sequence[str], options: Sequence[str]
-) -> list[list[str]]:
-    """The environment's two installs: its requirements, then the packages whose build
-    imports torch (``--no-build-isolation``, after torch is in). ``install`` is the installer's
-    command up to the packages (uv, pip, the Dockerfile's uv), ``options`` what follows it."""
-    if spec.torch_index is not None:
-        options = [*options, "--extra-index-url", spec.torch_index]
-        if "--index-strategy" not in options and any(Path(w).name == "uv" for w in install):
-            # uv would take every name the PyTorch index also holds (numpy, pillow) from it
-            # alone; pip, and uv told so, pick the best match over both indexes
-            options += ["--index-strategy", "unsafe-best-match"]
-    commands = []
-    if spec.requirements:
-        commands.append([*install, *options, *spec.requirements])
-    if spec.built_on_torch:
-        commands.append([*install, NO_BUILD_ISOLATION, *options, *spec.built_on_torch])
-    return commands
 
 
 def in_environment(path: Path, activation: Activation, base: Mapping[str, str]) -> dict[str, str]:
