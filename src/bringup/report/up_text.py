@@ -93,6 +93,11 @@ def environment_line(outcome: EnvironmentOutcome) -> str:
             f"; the index {outcome.detour} did not answer: uv stops there where pip reads the "
             "other indexes and find-links of your settings, so it came from those"
         )
+    if outcome.torch_detour:
+        what += (
+            f"; the PyTorch index {outcome.torch_detour} did not answer: uv stops there, so "
+            "torch came from your other indexes (PyPI's is its CUDA build)"
+        )
     if outcome.beside and not outcome.error:
         what += f" (beside env-{outcome.index} on {outcome.beside}, kept for that interpreter)"
     return f"environment {outcome.index}: {outcome.status}: {what}"

@@ -36,7 +36,7 @@ from bringup.run.installed import listed, record, removed
 from bringup.run.stated import direct as _direct
 from bringup.run.stated import stated as _stated
 from bringup.run.torchbuilt import split_builds
-from bringup.run.torchindex import host_torch_index
+from bringup.run.torchindex import host_torch_index, pypi_serves
 from bringup.subjects import scheme_for
 from bringup.versions import is_version
 
@@ -70,6 +70,9 @@ class EnvironmentSpec:
     torch_index: Optional[str] = None
     """The PyTorch index torch's build comes from (``torchindex``), an extra index of both
     installs; None: torch as the user's index has it."""
+    torch_fallback: bool = False
+    """Whether the user's indexes serve torch where ``torch_index`` does not answer
+    (``torchindex.pypi_serves``): the environment is then made again without it."""
 
     @property
     def name(self) -> str:
@@ -161,6 +164,7 @@ def environment_spec(
     mine = [s for s in steps if s.environment == environment.index]
     requirements += [t for t in _step_tools(mine) if not any(r.startswith(t) for r in requirements)]
     first, later = split_builds(requirements, named)
+    index = host_torch_index(environment, snapshot, rules) if from_pypi else None
     return EnvironmentSpec(
         index=environment.index,
         components=environment.components,
@@ -169,7 +173,8 @@ def environment_spec(
         requirements=first,
         seed=any(_program(s.argv) in ("pip", "pip3") for s in mine),
         built_on_torch=later,
-        torch_index=host_torch_index(environment, snapshot, rules) if from_pypi else None,
+        torch_index=index,
+        torch_fallback=pypi_serves(environment, index),
     )
 
 
@@ -217,6 +222,8 @@ class Made:
     user: its packages went with it."""
     detour: str = ""
     """The index that did not answer, whose other locations the environment came from."""
+    torch_detour: str = ""
+    """The PyTorch index that did not answer, made without (``EnvironmentSpec.torch_fallback``)."""
     beside: str = ""
     """The interpreter of the environment at the first path, kept, when this one was made or
     reused beside it (``interpreter_path``)."""
@@ -274,6 +281,15 @@ def make_environment(
         if not done.ok and number == 1 and uv is not None and spec.seed:
             own = _venv_seeded_offline(spec, path, runner, env, log)
             done = own if own.ok else done  # else uv's failure says more of the index
+        if not done.ok and spec.torch_fallback and _unanswered(spec.torch_index or "", log):
+            shutil.rmtree(path, ignore_errors=True)
+            plain = dataclasses.replace(spec, torch_index=None, torch_fallback=False)
+            again = make_environment(
+                plain, path, settings, runner, log_dir=log_dir, uv=uv, stamp_as=fingerprint
+            )
+            return dataclasses.replace(
+                again, torch_detour=spec.torch_index or "", replaced=replaced
+            )
         if not done.ok and spec.built_on_torch and number == len(commands):
             # the rest is installed: only the repos that need these wait (not stamped: the
             # next ``up`` tries again)
@@ -325,14 +341,18 @@ UNREACHABLE = ("error sending request", "Connection refused", "dns error", "oper
 def _past_unreachable(settings: IndexSettings, log: Path) -> Optional[IndexSettings]:
     """The settings to make the environment from again, where ``log`` says the default index
     did not answer and other locations are given."""
+    said = without_credentials(settings.index_url)  # uv names it without them
+    return past_unreachable(settings) if _unanswered(said, log) else None
+
+
+def _unanswered(index: str, log: Path) -> bool:
+    """Whether ``log`` (its end) says the index ``index`` did not answer: uv names the URL it
+    failed to fetch, then why (``UNREACHABLE``)."""
     try:
         text = log.read_text(encoding="utf-8", errors="replace")[-20_000:]
     except OSError:
-        return None
-    said = without_credentials(settings.index_url)  # uv names it without them
-    if said not in text or not any(word in text for word in UNREACHABLE):
-        return None
-    return past_unreachable(settings)
+        return False
+    return bool(index) and index in text and any(word in text for word in UNREACHABLE)
 
 
 INTERPRETER_FILE = ".bringup-python"

@@ -152,3 +152,13 @@ def with_torch_indexes(
         for action in plan.actions
     )
     return msgspec.structs.replace(plan, actions=actions)
+
+
+def pypi_serves(environment: Environment, index: Optional[str]) -> bool:
+    """Whether PyPI's torch serves where ``index`` does not answer: the CPU index chosen for a
+    host with no accelerator, whose build PyPI's CUDA build can stand in for (larger, and
+    runs on the CPU as well); not torch_npu's ``+cpu`` build, nor a CUDA build matched to a
+    toolkit. uv stops at an extra index that does not answer, where pip goes on to the next
+    (home-assistant/core#175404: "uv treats a failing extra index as fatal"), so ``up``
+    makes the environment again without it (``environments.make_environment``)."""
+    return index == CPU_INDEX and environment.pin("torch_npu") is None
