@@ -26,7 +26,12 @@ from bringup.model.source import Source
 from bringup.process import Completed
 from bringup.report.up_text import environment_line
 from bringup.run.consent import commands_needing_consent
-from bringup.run.environments import FINGERPRINT_FILE, environment_spec, make_environment
+from bringup.run.environments import (
+    FINGERPRINT_FILE,
+    EnvironmentSpec,
+    environment_spec,
+    make_environment,
+)
 from bringup.run.indexes import index_settings
 from bringup.run.installcommands import install_commands
 from bringup.run.outcome import EnvironmentOutcome
@@ -225,7 +230,7 @@ class _NoPyTorchIndex:
         return Completed(argv=tuple(argv), returncode=2 if dead else 0)
 
 
-def _spec(**pins: str) -> object:
+def _spec(**pins: str) -> EnvironmentSpec:
     listed = [Pin(subject="python", version="3.11.7", origin="installed", source=SRC)]
     listed += [Pin(subject=s, version=v, origin="release", source=SRC) for s, v in pins.items()]
     env = Environment(index=1, components=("repo",), pins=tuple(listed))

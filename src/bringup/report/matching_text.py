@@ -73,7 +73,7 @@ def _shown(checks: Sequence[Check], status: str, env: Environment | None) -> str
     if pin.origin == "unverified":
         return f"{pin.version} + unverified"
     # a Python no row pairs with the toolkit beside it (``solve.toolkitpython``) is no settled pin
-    doubt = " (unverified)" if pin.missing and pin.origin != "unverified" else ""
+    doubt = " (unverified)" if pin.missing else ""
     return pin.version + doubt + ("" if pin.installed else " +")
 
 
