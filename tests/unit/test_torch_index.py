@@ -11,6 +11,7 @@ outsider11 #18: zzhx1/vllm-ascend@5e39074 (torch 2.10.0, torch_npu 2.10.0 on x86
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,7 +25,7 @@ from bringup.model.rules import Rule
 from bringup.model.snapshot import PythonInstall, Snapshot
 from bringup.model.source import Source
 from bringup.process import Completed
-from bringup.report.up_text import environment_line
+from bringup.report.up_text import environment_line, folded
 from bringup.run.consent import commands_needing_consent
 from bringup.run.environments import (
     FINGERPRINT_FILE,
@@ -268,6 +269,12 @@ def test_the_cpu_index_that_does_not_answer_gives_way_to_the_users_indexes(
     repo = Component(name="repo", path="/r", role="other")
     (consent,) = commands_needing_consent([repo], (), [spec])["repo"]
     assert consent.endswith("# if that index does not answer: again without it")
+    # the list up prints folds a long install, its note kept whole
+    many = dataclasses.replace(spec, requirements=tuple(f"p{n}==1.0" for n in range(12)))
+    (long,) = commands_needing_consent([repo], (), [many])["repo"]
+    assert folded(long).endswith(
+        "more (--json lists them all)  # if that index does not answer: again without it"
+    )
 
 
 def test_torch_npu_s_cpu_build_has_no_fallback() -> None:
