@@ -359,7 +359,7 @@ def check(
     with report.stage(_sized("plan", "planning the bring-up", repos)):
         made = make_plan(repos, resolution, inputs.snapshot)
     if from_pypi:
-        made = with_torch_indexes(made, resolution, host_arch(inputs.snapshot), inputs.rules)
+        made = with_torch_indexes(made, resolution, inputs.snapshot, inputs.rules)
     code = ExitCode.PROBLEMS if elsewhere else check_exit_code(resolution, made)
     if not allow_driver_change and _driver_changes(designed.resolution):
         code = ExitCode.PROBLEMS  # the target's design changes a driver, as solve's exit says

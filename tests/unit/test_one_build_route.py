@@ -73,3 +73,36 @@ def test_a_meson_command_of_a_route_needs_ninja_unless_another_backend() -> None
     (ninja,) = [r for r in needs if r.subject == "ninja"]
     assert ninja.source.line == 1
     assert not ninja.also_at  # the vs backend's line states no ninja
+
+
+# fribidi/fribidi@58895678b768ceaf8d8b3bc69f5c6f56c8e1513d: configure.ac:1-2, meson.build:1-2 and
+# :78-80 (as MESON), README.md:24-26 (as README) and :35-38
+AUTOCONF = """##                                               -*- Autoconf -*-
+## Process this file with autoconf to produce a configure script.
+"""
+BUILDING = """
+## Building
+
+Start with running the [`autogen.sh`](./autogen.sh) script and follow the
+instructions. Alternatively use `meson`.
+"""
+
+
+def test_autotools_named_first_is_the_one_route_and_meson_its_alternative(tmp_path: Path) -> None:
+    # session 38: fribidi still planned ``bash autogen.sh`` and Meson's setup, compile and test
+    (tmp_path / "configure.ac").write_text(AUTOCONF)
+    (tmp_path / "meson.build").write_text(MESON)
+    (tmp_path / "README.md").write_text(README + BUILDING)
+    component = scan_repo(tmp_path, "fribidi").component
+    assert [s.argv for s in component.steps] == [("bash", "autogen.sh")]
+    (note,) = [f.reason or "" for f in component.findings if "both build" in (f.reason or "")]
+    assert "planned the autotools route (README.md:3 names GNU Build System" in note
+    assert "meson setup build" in note  # the alternative, said
+    # Meson's own tool need follows its route: soft, that route's option; no ninja
+    (meson,) = [r for r in component.requirements if r.subject == "pypi:meson"]
+    assert (meson.spec, meson.hard, meson.feature) == (">=0.54", False, "option:meson")
+    assert not [r for r in component.requirements if r.subject == "ninja"]
+    # without configure.ac there is no autotools route: Meson's steps stay planned
+    (tmp_path / "configure.ac").unlink()
+    steps = scan_repo(tmp_path, "fribidi").component.steps
+    assert ("meson", "test", "-C", "build") in [s.argv for s in steps]

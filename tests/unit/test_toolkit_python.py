@@ -10,6 +10,7 @@ test_target_driver_change, and yzh1703456/cann-hccl@9aeddc05 README.md:72's buil
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -49,3 +50,29 @@ def test_a_torch_npu_row_vouches_for_the_pair(
     monkeypatch.setenv("COLUMNS", "200")
     out = _verdict(capsys, str(FIXTURES / "repos" / "two-kinds" / "vllm-ascend"))
     assert "no row pairs CANN" not in out
+
+
+def test_the_unpaired_python_pin_is_shown_unverified(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # outsider 18 D5: repo-mirror-test/ops-transformer@bfbbec83 (CANN, and
+    # docs/zh/context/quick_install.md:10 "python >= 3.7.0") got "pins: CANN 8.5.0-beta.1,
+    # Python 3.15" as a settled pin, while ``kb why`` said UNKNOWN for the pair
+    monkeypatch.setenv("COLUMNS", "200")
+    root = tmp_path / "ascendc"
+    root.mkdir()
+    (root / "README.md").write_text(CANN, encoding="utf-8")
+    out = _verdict(capsys, str(root))
+    pinned = re.search(r"ascendc CANN 9\.0\.0, Python (\S+) \(unverified\)", out)
+    assert pinned is not None
+    assert "(unverified) = no knowledge-base row pairs this Python" in out
+    python = pinned.group(1)
+    assert main(["kb", "why", "cann==9.0.0", f"python=={python}"]) == 1  # UNKNOWN
+
+
+def test_a_python_a_torch_npu_row_pairs_is_settled(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    out = _verdict(capsys, str(FIXTURES / "repos" / "two-kinds" / "vllm-ascend"))
+    assert "(unverified)" not in out

@@ -163,6 +163,7 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
     cells = [cell.plain for row in rows for cell in row[2:]]
     marked = any(c.endswith(" +") or " +," in c for c in cells)
     legend = Paragraph(Line("+ = not installed yet: the plan installs it", "dim"))
+    doubted = _doubted(cells)
     hosts = [Paragraph(Line(hosts_sentence(design)))] if design.hosts[1:] else []
     why = Paragraph(
         Line(
@@ -177,7 +178,21 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
         *elsewhere,
         table,
         legend if marked else None,
+        doubted,
         why if differ else None,
+    )
+
+
+def _doubted(cells: Sequence[str]) -> Paragraph | None:
+    """What ``(unverified)`` beside a pin means, where one is (``solve.toolkitpython``)."""
+    if not any("(unverified)" in cell for cell in cells):
+        return None
+    return Paragraph(
+        Line(
+            "(unverified) = no knowledge-base row pairs this Python with the toolkit beside it "
+            "(bringup kb why says UNKNOWN)",
+            "dim",
+        )
     )
 
 

@@ -72,7 +72,9 @@ def _shown(checks: Sequence[Check], status: str, env: Environment | None) -> str
         return "from the index"
     if pin.origin == "unverified":
         return f"{pin.version} + unverified"
-    return pin.version + ("" if pin.installed else " +")
+    # a Python no row pairs with the toolkit beside it (``solve.toolkitpython``) is no settled pin
+    doubt = " (unverified)" if pin.missing else ""
+    return pin.version + doubt + ("" if pin.installed else " +")
 
 
 def asked(resolution: Resolution, component: str) -> list[Asked]:
@@ -186,7 +188,9 @@ def pin_cell(env: Environment, subject: str) -> str:
         return ""
     if pin.origin == "index":
         return f"{format_spec(pin.version)} (index)" if pin.version else "(index)"
-    return pin.version + ("" if pin.installed else " +")
+    # a Python no row pairs with the toolkit beside it (``solve.toolkitpython``) is no settled pin
+    doubt = " (unverified)" if pin.missing and pin.origin != "unverified" else ""
+    return pin.version + doubt + ("" if pin.installed else " +")
 
 
 def environments_section(resolution: Resolution, snapshot: Snapshot) -> Section | None:

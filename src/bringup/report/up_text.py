@@ -48,6 +48,7 @@ def folded(command: str) -> str:
     """``command`` with the words past ``_WORDS_SHOWN`` counted, not written; its
     ``(environment 1)`` label kept in front."""
     label, _, rest = command.partition(") ") if command.startswith("(") else ("", "", command)
+    rest, said, note = rest.partition(_NOTE)  # what bringup says beside it is kept whole
     try:
         words = shlex.split(rest)
     except ValueError:
@@ -55,8 +56,12 @@ def folded(command: str) -> str:
     if len(words) <= _WORDS_SHOWN + 1:
         return command
     more = len(words) - _WORDS_SHOWN
-    shown = f"{shlex.join(words[:_WORDS_SHOWN])} +{more} more (--json lists them all)"
+    shown = f"{shlex.join(words[:_WORDS_SHOWN])} +{more} more (--json lists them all){said}{note}"
     return f"{label}) {shown}" if label else shown
+
+
+_NOTE = "  # "
+"""Where a consent line's note starts: a shell comment after the command (``run.consent``)."""
 
 
 def consent_text(found: Mapping[str, Sequence[str]]) -> str:
@@ -92,6 +97,11 @@ def environment_line(outcome: EnvironmentOutcome) -> str:
         what += (
             f"; the index {outcome.detour} did not answer: uv stops there where pip reads the "
             "other indexes and find-links of your settings, so it came from those"
+        )
+    if outcome.torch_detour:
+        what += (
+            f"; the PyTorch index {outcome.torch_detour} did not answer: uv stops there, so "
+            "torch came from your other indexes (PyPI's is its CUDA build)"
         )
     if outcome.beside and not outcome.error:
         what += f" (beside env-{outcome.index} on {outcome.beside}, kept for that interpreter)"

@@ -34,9 +34,12 @@ def commands_needing_consent(
         if spec.requirements and untrusted:
             # the index torch's build comes from is said: what is asked is what runs
             index = ["--extra-index-url", spec.torch_index] if spec.torch_index else []
+            # and where it is tried first, with the user's indexes after it (``torch_fallback``)
+            other = "  # if that index does not answer: again without it" * spec.torch_fallback
             lines = [
                 f"(environment {spec.index}) uv pip install "
                 + shlex.join([*index, *spec.requirements])
+                + other
             ]
             if spec.built_on_torch:
                 lines.append(

@@ -16,7 +16,8 @@ from bringup import backends
 from bringup.model.resolution import Environment
 from bringup.model.snapshot import Snapshot
 from bringup.redaction import redact_secrets
-from bringup.run.environments import EnvironmentSpec, install_commands
+from bringup.run.environments import EnvironmentSpec
+from bringup.run.installcommands import install_commands
 
 IMAGES = Path(__file__).resolve().parent.parent / "kb" / "data" / "images" / "base_images.toml"
 

@@ -26,15 +26,17 @@ from bringup.model.resolution import Environment
 from bringup.model.rules import Rule
 from bringup.model.snapshot import Snapshot
 from bringup.plan.actions import is_automatic
+from bringup.plan.isolation import NO_BUILD_ISOLATION
 from bringup.process import CommandRunner, Completed
 from bringup.run.activation import Activation
 from bringup.run.history import now
 from bringup.run.indexes import IndexSettings, past_unreachable, without_credentials
+from bringup.run.installcommands import commands as _commands
 from bringup.run.installed import listed, record, removed
 from bringup.run.stated import direct as _direct
 from bringup.run.stated import stated as _stated
 from bringup.run.torchbuilt import split_builds
-from bringup.run.torchindex import torch_index
+from bringup.run.torchindex import host_torch_index, pypi_serves
 from bringup.subjects import scheme_for
 from bringup.versions import is_version
 
@@ -42,7 +44,7 @@ FINGERPRINT_FILE = "bringup-env.json"
 ACTIVATE_FILE = "bringup-activate.sh"
 ACTIVATION_DATA = "bringup-activation.json"
 CREATE_TIMEOUT_S = 1800.0
-NO_BUILD_ISOLATION = "--no-build-isolation"
+
 
 _STEP_TOOLS = {"pytest": "pytest", "tox": "tox", "nox": "nox"}
 """Test runners a step invokes (``python -m pytest``, ``pytest``) -> the distribution that
@@ -68,6 +70,9 @@ class EnvironmentSpec:
     torch_index: Optional[str] = None
     """The PyTorch index torch's build comes from (``torchindex``), an extra index of both
     installs; None: torch as the user's index has it."""
+    torch_fallback: bool = False
+    """Whether the user's indexes serve torch where ``torch_index`` does not answer
+    (``torchindex.pypi_serves``): the environment is then made again without it."""
 
     @property
     def name(self) -> str:
@@ -159,6 +164,7 @@ def environment_spec(
     mine = [s for s in steps if s.environment == environment.index]
     requirements += [t for t in _step_tools(mine) if not any(r.startswith(t) for r in requirements)]
     first, later = split_builds(requirements, named)
+    index = host_torch_index(environment, snapshot, rules) if from_pypi else None
     return EnvironmentSpec(
         index=environment.index,
         components=environment.components,
@@ -167,13 +173,9 @@ def environment_spec(
         requirements=first,
         seed=any(_program(s.argv) in ("pip", "pip3") for s in mine),
         built_on_torch=later,
-        torch_index=torch_index(environment, _arch(snapshot), rules) if from_pypi else None,
+        torch_index=index,
+        torch_fallback=pypi_serves(environment, index),
     )
-
-
-def _arch(snapshot: Snapshot) -> Optional[str]:
-    fact = snapshot.fact(keys.ARCH)
-    return str(fact.value) if fact is not None and fact.ok else None
 
 
 def python_missing(version: str, *, offline: bool) -> str:
@@ -220,6 +222,8 @@ class Made:
     user: its packages went with it."""
     detour: str = ""
     """The index that did not answer, whose other locations the environment came from."""
+    torch_detour: str = ""
+    """The PyTorch index that did not answer, made without (``EnvironmentSpec.torch_fallback``)."""
     beside: str = ""
     """The interpreter of the environment at the first path, kept, when this one was made or
     reused beside it (``interpreter_path``)."""
@@ -277,6 +281,15 @@ def make_environment(
         if not done.ok and number == 1 and uv is not None and spec.seed:
             own = _venv_seeded_offline(spec, path, runner, env, log)
             done = own if own.ok else done  # else uv's failure says more of the index
+        if not done.ok and spec.torch_fallback and _unanswered(spec.torch_index or "", log):
+            shutil.rmtree(path, ignore_errors=True)
+            plain = dataclasses.replace(spec, torch_index=None, torch_fallback=False)
+            again = make_environment(
+                plain, path, settings, runner, log_dir=log_dir, uv=uv, stamp_as=fingerprint
+            )
+            return dataclasses.replace(
+                again, torch_detour=spec.torch_index or "", replaced=replaced
+            )
         if not done.ok and spec.built_on_torch and number == len(commands):
             # the rest is installed: only the repos that need these wait (not stamped: the
             # next ``up`` tries again)
@@ -328,14 +341,18 @@ UNREACHABLE = ("error sending request", "Connection refused", "dns error", "oper
 def _past_unreachable(settings: IndexSettings, log: Path) -> Optional[IndexSettings]:
     """The settings to make the environment from again, where ``log`` says the default index
     did not answer and other locations are given."""
+    said = without_credentials(settings.index_url)  # uv names it without them
+    return past_unreachable(settings) if _unanswered(said, log) else None
+
+
+def _unanswered(index: str, log: Path) -> bool:
+    """Whether ``log`` (its end) says the index ``index`` did not answer: uv names the URL it
+    failed to fetch, then why (``UNREACHABLE``)."""
     try:
         text = log.read_text(encoding="utf-8", errors="replace")[-20_000:]
     except OSError:
-        return None
-    said = without_credentials(settings.index_url)  # uv names it without them
-    if said not in text or not any(word in text for word in UNREACHABLE):
-        return None
-    return past_unreachable(settings)
+        return False
+    return bool(index) and index in text and any(word in text for word in UNREACHABLE)
 
 
 INTERPRETER_FILE = ".bringup-python"
@@ -385,44 +402,6 @@ def _described(path: Path) -> str:
         if key.strip() in ("version", "version_info") and value.strip():
             return f"an environment on Python {value.strip()}"
     return "an environment"
-
-
-def _commands(
-    spec: EnvironmentSpec, path: Path, settings: IndexSettings, uv: Optional[str]
-) -> list[list[str]]:
-    python = str(path / "bin" / "python")
-    interpreter = spec.interpreter or "python3"
-    if uv is not None:
-        seed = ["--seed"] if spec.seed else []
-        install = [uv, "pip", "install", "--python", python]
-        options = [*settings.args, *settings.install_args]
-        venv = [uv, "venv", *seed, "--python", interpreter, *settings.args, str(path)]
-        return [venv, *install_commands(spec, install, options)]
-    # pip reads the user's pip.conf and PIP_* variables itself; it has no --offline: an
-    # offline run reads no index rather than waiting on one (review24 L7)
-    options = ["--no-index"] if "--offline" in settings.args else []
-    venv = [interpreter, "-m", "venv", str(path)]
-    return [venv, *install_commands(spec, [python, "-m", "pip", "install"], options)]
-
-
-def install_commands(
-    spec: EnvironmentSpec, install: Sequence[str], options: Sequence[str]
-) -> list[list[str]]:
-    """The environment's two installs: its requirements, then the packages whose build
-    imports torch (``--no-build-isolation``, after torch is in). ``install`` is the installer's
-    command up to the packages (uv, pip, the Dockerfile's uv), ``options`` what follows it."""
-    if spec.torch_index is not None:
-        options = [*options, "--extra-index-url", spec.torch_index]
-        if "--index-strategy" not in options and any(Path(w).name == "uv" for w in install):
-            # uv would take every name the PyTorch index also holds (numpy, pillow) from it
-            # alone; pip, and uv told so, pick the best match over both indexes
-            options += ["--index-strategy", "unsafe-best-match"]
-    commands = []
-    if spec.requirements:
-        commands.append([*install, *options, *spec.requirements])
-    if spec.built_on_torch:
-        commands.append([*install, NO_BUILD_ISOLATION, *options, *spec.built_on_torch])
-    return commands
 
 
 def in_environment(path: Path, activation: Activation, base: Mapping[str, str]) -> dict[str, str]:

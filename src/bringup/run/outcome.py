@@ -63,6 +63,9 @@ class EnvironmentOutcome(msgspec.Struct, frozen=True, kw_only=True, omit_default
     detour: Optional[str] = None
     """The default index that did not answer; the environment came from the user's other
     indexes and find-links (``environments.Made.detour``), its secrets redacted."""
+    torch_detour: Optional[str] = None
+    """The PyTorch index that did not answer; torch came from the user's other indexes
+    (``environments.Made.torch_detour``)."""
     beside: Optional[str] = None
     """The interpreter of the environment kept at the first path, when this one is beside it
     (another Python on ``PATH``: ``environments.interpreter_path``)."""

@@ -129,6 +129,7 @@ def _made_outcome(
         log_path=made.log_path,
         replaced=made.replaced or None,
         detour=redact_secrets(made.detour) if made.detour else None,
+        torch_detour=made.torch_detour or None,
         beside=made.beside or None,
     )
 

@@ -22,6 +22,8 @@ import posixpath
 import re
 from collections.abc import Mapping, Sequence
 
+import msgspec
+
 from bringup import lazyre
 from bringup.model import Requirement, Step
 from bringup.scan.extraction import Finding
@@ -30,12 +32,18 @@ from bringup.scan.walk import RepoFile
 
 _ROUTES = {"cmake": ("CMakeLists.txt", ("cmake", "ctest")), "meson": ("meson.build", ("meson",))}
 """Each build system with default steps: its top-level file and the programs its steps run."""
-PREFERENCE = ("cmake", "meson")
-_NAMED = lazyre.compile(r"\b(cmake|meson)\b(?![-_]\w)", re.IGNORECASE)
+PREFERENCE = ("cmake", "meson", "autotools")
+_NAMED = lazyre.compile(
+    r"\b(cmake|meson)\b(?![-_]\w)|(autogen\.sh|GNU\s+Build\s+System|autotools|autoreconf)\b",
+    re.IGNORECASE,
+)
 _RUN = lazyre.compile(
     r"(?:^[ \t]*|`)(?:\$[ \t]*)?(?:sudo[ \t]+)?(cmake|ctest|meson)[ \t]+[-\w.]", re.MULTILINE
 )
 """A line, or a quoted command, that runs a route's program with an argument."""
+_TOOLS = {"cmake": ("CMakeLists.txt", "cmake"), "meson": ("meson.build", "pypi:meson")}
+"""A route's own tool, as the need its top-level file states (``cmake_minimum_required``,
+``meson_version``): a need of that route alone."""
 _REFUSED = lazyre.compile(
     r"no\s+longer\s+(?:supported|maintained|works?)|\bnot\s+supported|\bunsupported|"
     r"\bdeprecated|\bobsolete|\bremoved|不再支持|废弃|弃用",
@@ -55,34 +63,69 @@ def route_of(step: Step) -> str:
 
 
 def one_route(
-    defaults: Sequence[Step], texts: Mapping[str, tuple[RepoFile, str]]
-) -> tuple[list[Step], list[Finding]]:
-    """``defaults`` with the steps of one build route where two would build in one folder, and
-    the note saying which; unchanged where at most one route has steps. ``texts``: the files
-    read, by citation (the top-level READMEs among them)."""
-    routes: dict[str, list[Step]] = {}
+    defaults: Sequence[Step], texts: Mapping[str, tuple[RepoFile, str]], autotools: str = ""
+) -> tuple[list[Step], list[Finding], tuple[str, ...]]:
+    """``defaults`` with the steps of one build route where two would build in one folder, the
+    note saying which, and the routes left out; unchanged where at most one route is there.
+    ``texts``: the files read, by citation (the top-level READMEs among them); ``autotools``:
+    the repo's top-level ``configure.ac``, a route with no default steps (its README's
+    ``autogen.sh`` or ``./configure`` are its steps): fribidi@58895678 README.md:26 "It uses
+    either the GNU Build System or meson", :37-38 "Start with running the `autogen.sh` script
+    ... Alternatively use `meson`" is one route, autotools, not both (outsider16's plan ran
+    autogen.sh and then Meson's build)."""
+    routes: dict[str, list[Step]] = {"autotools": []} if autotools else {}
     for step in defaults:
         name = route_of(step)
         if name:
             routes.setdefault(name, []).append(step)
     if len(routes) < 2:
-        return list(defaults), []
+        return list(defaults), [], ()
     chosen, why = _chosen(sorted(routes, key=PREFERENCE.index), _readmes(texts))
     other = [name for name in routes if name != chosen]
     left = [s for name in other for s in routes[name]]
     ways = "; ".join(" ".join(s.argv) for s in left)
+    files = [_ROUTES[n][0] if n in _ROUTES else autotools for n in PREFERENCE if n in routes]
+    where = "" if "autotools" in routes else " in build/"  # its build is configure's, in place
     note = (
-        f"{' and '.join(_ROUTES[n][0] for n in PREFERENCE if n in routes)} both build the repo "
-        f"in build/: planned the {_LABELS[chosen]} route ({why}); the alternative, not planned: "
-        f"{ways}"
+        f"{' and '.join(files)} both build the repo{where}: planned the {_LABELS[chosen]} route "
+        f"({why}); the alternative, not planned: {ways}"
     )
-    first = routes[chosen][0]
-    return [s for s in defaults if s not in left], [
-        Finding(kind="note", message=note, sources=(first.source,))
+    first = (routes[chosen] or left)[0]
+    return (
+        [s for s in defaults if s not in left],
+        [Finding(kind="note", message=note, sources=(first.source,))],
+        tuple(other),
+    )
+
+
+def route_bound(
+    requirements: Sequence[Requirement], left: Sequence[str], rels: Mapping[str, str]
+) -> list[Requirement]:
+    """``requirements`` with each route's own tool (``_TOOLS``), stated in its top-level file
+    (``rels``: a citation's path in the repo), the feature ``option:<route>`` where that route
+    is left out (``one_route``): fribidi's ``meson_version : '>= 0.54'`` (meson.build:2) is a
+    need of its Meson route, not of the autotools build it plans."""
+    bound = {_TOOLS[name] for name in left if name in _TOOLS}
+    return [
+        _left_with(r, _ROUTE_OF[r.subject])
+        if not r.feature and (rels.get(r.source.ref or "", ""), r.subject) in bound
+        else r
+        for r in requirements
     ]
 
 
-_LABELS = {"cmake": "CMake", "meson": "Meson"}
+def _left_with(requirement: Requirement, route: str) -> Requirement:
+    """The tool need of a route not planned: that route's option, soft, saying so."""
+    return msgspec.structs.replace(
+        requirement,
+        feature=f"option:{route}",
+        hard=False,
+        text=f"{requirement.text or ''}; the {_LABELS[route]} route's, which is not planned",
+    )
+
+
+_ROUTE_OF = {tool: name for name, (_, tool) in _TOOLS.items()}
+_LABELS = {"cmake": "CMake", "meson": "Meson", "autotools": "autotools"}
 
 
 def _readmes(texts: Mapping[str, tuple[RepoFile, str]]) -> list[tuple[str, str]]:
@@ -106,10 +149,10 @@ def _chosen(planned: list[str], readmes: list[tuple[str, str]]) -> tuple[str, st
                 return name, f"{rel}:{line} runs {found.group(1)}, the first build command it has"
     for rel, text in readmes:
         for found in _NAMED.finditer(text):
-            name = found.group(1).lower()
+            name = (found.group(1) or "autotools").lower()
             if name in planned and not _REFUSED.search(_clause(text, found.start())):
                 line = text.count("\n", 0, found.start()) + 1
-                return name, f"{rel}:{line} names {found.group(1)}, the first it names"
+                return name, f"{rel}:{line} names {found.group(0)}, the first it names"
     return planned[0], f"no README names either; {_LABELS[planned[0]]} is the fixed preference"
 
 

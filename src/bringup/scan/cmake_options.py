@@ -7,7 +7,7 @@ on by default; the lines it guards belong to the feature ``option:X`` (issue 11:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from bringup import lazyre
@@ -152,27 +152,53 @@ def option_features(
     off, on = option_defaults(commands, rel)
     off |= elsewhere - on
     stack: list[str] = []
+    local: list[dict[str, bool]] = []  # per open branch: the switches a plain ``set`` gave there
     out: dict[int, str] = {}
     for name, args, line in commands:
         if name in ("if", "elseif"):
             first = args[0] if args else ""
-            optional = off_by_default(first, off, on)
+            off_here, on_here = _branch_values(off, on, local)
+            optional = off_by_default(first, off_here, on_here)
             if optional and len(_split(_tokens(args), "OR")) > 1:
                 # every alternative off by default (MatX CMakeLists.txt:426
                 # ``if (MATX_EN_FILEIO OR MATX_EN_VISUALIZATION OR … MATX_BUILD_TESTS …)``)
-                optional = _off(_tokens(args), off, on)
+                optional = _off(_tokens(args), off_here, on_here)
             if name == "elseif" and stack:
                 stack.pop()
+                local.pop()
             stack.append(f"option:{first}" if optional else "")
+            local.append({})
         elif name == "else" and stack:
             stack[-1] = ""
+            local[-1] = {}
         elif name == "endif" and stack:
             stack.pop()
+            local.pop()
             continue
+        elif name == "set" and local and len(args) == 2 and args[1].upper() in _SWITCHED:
+            local[-1][args[0]] = _SWITCHED[args[1].upper()]
         inner = next((feature for feature in reversed(stack) if feature), "")
         if inner:
             out[line] = inner
     return out
+
+
+def _branch_values(
+    off: set[str], on: set[str], local: Sequence[Mapping[str, bool]]
+) -> tuple[set[str], set[str]]:
+    """The switches off and on at a point inside open branches: a plain ``set(X OFF)`` earlier
+    in a branch that is still open holds here, whatever ``option`` declared (repo-mirror-test/
+    ops-transformer@bfbbec83 cmake/config.cmake:199-201, inside ``if (BUILD_OPEN_PROJECT)``:
+    ``option(CHECK_COMPATIBLE … ON)``, ``set(CHECK_COMPATIBLE OFF)``, ``if (CHECK_COMPATIBLE)``;
+    a plain variable hides the cache entry a ``-D`` sets, so the check never runs)."""
+    if not any(local):
+        return off, on
+    off, on = set(off), set(on)
+    for branch in local:
+        for variable, value in branch.items():
+            (on if value else off).add(variable)
+            (off if value else on).discard(variable)
+    return off, on
 
 
 _FIND_MODULE = lazyre.compile(r"(?:^|/)Find\w+\.cmake$")

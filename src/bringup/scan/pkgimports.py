@@ -35,6 +35,7 @@ from bringup.model import Requirement, Source, file_source
 from bringup.scan.devicecalls import FALLBACK_WORDS, device_calls
 from bringup.scan.entries import is_file
 from bringup.scan.moduletexts import module_text
+from bringup.scan.pgbackend import backend_needs
 from bringup.subjects import python_subject
 
 _IMPORT = lazyre.compile(r"^(?:import|from)\s+([A-Za-z_]\w*)")
@@ -325,9 +326,13 @@ def _device_needed(main: _Package, component: str) -> list[Requirement]:
 
 def package_lines(root: Path, shown: str, component: str, provides: list[str]) -> list[Requirement]:
     """What the main package's own modules need: the distributions they import
-    (``pkgimports``) and the device they put work on (``package_devices``), its modules
-    read once for both."""
+    (``pkgimports``), the device they put work on (``package_devices``) and the collectives
+    library their process group starts on (``pgbackend``), its modules read once for all."""
     package = _main_modules(root, shown, component, provides)
     if package is None:
         return []
-    return [*_imports_needed(root, package, component), *_device_needed(package, component)]
+    return [
+        *_imports_needed(root, package, component),
+        *_device_needed(package, component),
+        *backend_needs(package.modules, package.prefix, component),
+    ]

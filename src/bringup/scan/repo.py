@@ -21,7 +21,7 @@ from bringup import lazyre
 from bringup.model import Component, Requirement, Source, Step, file_source
 from bringup.scan import cmakelex, lowertexts, moduletexts
 from bringup.scan.buildnames import BUILD_FILES
-from bringup.scan.buildroutes import backend_needs, one_route
+from bringup.scan.buildroutes import backend_needs, one_route, route_bound
 from bringup.scan.buildruns import builds_running
 from bringup.scan.cited import cited_files
 from bringup.scan.clitests import test_files
@@ -93,6 +93,8 @@ class RepoScan(NamedTuple):
 
 
 _CUDA_FLAVOUR = lazyre.compile(r"-cu(?:da)?1\d{1,2}x?$")
+_AUTOCONF = ("configure.ac", "configure.in")
+"""Autoconf's input at the top: the repo builds with autotools (``buildroutes.one_route``)."""
 """The suffix of a distribution's CUDA-flavoured wheel (``pylibraft-cu13``, raft README.md:240,
 built from ``python/pylibraft`` whose pyproject.toml:96 asks rapids-build-backend for
 ``cuda_suffixed=true``; ``mooncake-transfer-engine-cuda13``, Mooncake README.md:213): the
@@ -408,7 +410,9 @@ def scan_repo(
             ),
             kept,
         )
-        defaults, routed = one_route(defaults, texts)
+        autotools = next((n for n in _AUTOCONF if os.path.isfile(root / n)), "")
+        defaults, routed, left = one_route(defaults, texts, autotools)
+        requirements = route_bound(requirements, left, {r: e.rel for r, (e, _) in texts.items()})
         scoped = scoped.with_own_scripts(defaults, {ref: e.rel for ref, (e, _) in texts.items()})
         steps = originals_route(
             in_checkout(

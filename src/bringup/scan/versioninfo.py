@@ -18,6 +18,8 @@ from pathlib import Path
 
 from bringup import lazyre
 from bringup.model import Requirement, file_source
+from bringup.scan.cmake_options import option_features
+from bringup.scan.cmakelex import cmake_commands
 from bringup.scan.reading import read_text
 from bringup.scan.walk import inside
 
@@ -32,6 +34,7 @@ _OWN_INFO = lazyre.compile(
 )
 """The repo's own ``version.info``, named by CMake's source-directory variables."""
 _VERSION = lazyre.compile(r"^\s*Version\s*=\s*([0-9][\w.-]*)\s*$", re.MULTILINE)
+_OPTION = "option:"
 _INFO_BYTES = 64 * 1024
 """A ``version.info`` is a few lines; more is not one."""
 
@@ -66,7 +69,7 @@ def checked_versions(
     the installed CANN's ``version.info`` with the repo's own, where the repo has one; the
     repo's file is read only once a CMake file names it."""
     checks = [
-        (ref, rel, line)
+        (ref, rel, line, _switch(text, rel, line))
         for ref, rel, kind, text in files
         if kind == "cmake" and "version.info" in text
         for line in (_check_line(text),)
@@ -80,7 +83,7 @@ def checked_versions(
         return
     at = info[: version.start()].count("\n") + 1
     exact = version.group(1)
-    for ref, rel, line in checks:
+    for ref, rel, line, switch in checks:
         yield Requirement(
             subject="cann",
             spec=f"=={exact}",
@@ -90,6 +93,26 @@ def checked_versions(
             text=(
                 "the build stops unless the installed CANN's version.info equals this repo's "
                 f"(version.info:{at}: Version={exact})"
+                + (
+                    f", but only with {switch[len(_OPTION) :]} on, which is off here"
+                    if switch
+                    else ""
+                )
             ),
             also_at=(file_source(ref[: len(ref) - len(rel)] + "version.info", at),),
+            feature=switch,
         )
+
+
+def _switch(text: str, rel: str, line: int) -> str:
+    """``option:X`` when the check at ``line`` runs only under a switch that is off (``if
+    (CHECK_COMPATIBLE)`` after ``set(CHECK_COMPATIBLE OFF)``): then it is no need of the
+    default build; "" when the check always runs. The line may be an argument's, inside the
+    command that starts above it (``set(_param … --code_version_info_file=…)``). Only a switch
+    the file itself declares or sets counts: one named like an option but declared ON in
+    another file (``if (BUILD_OPEN_PROJECT)``, ops-transformer CMakeLists.txt:15) is no sign."""
+    commands = cmake_commands(text)
+    start = max((command.line for command in commands if command.line <= line), default=0)
+    switch = option_features(commands, rel).get(start, "")
+    named = {args[0] for name, args, _ in commands if name in ("option", "set") and args}
+    return switch if switch[len(_OPTION) :] in named else ""

@@ -21,6 +21,7 @@ from bringup.scan.specranges import says_no_more
 from bringup.solve.candidates import Candidate
 from bringup.solve.engine import Model
 from bringup.solve.problem import RequirementItem, RuleItem, SolverInput, rule_source
+from bringup.solve.toolkitpython import python_vouched
 from bringup.subjects import canonical_subject, display_name, scheme_for
 from bringup.versions import InvalidVersion, Version
 
@@ -220,11 +221,14 @@ def environments(
             missing = missing_rows(problem, picked) if picked.unverified else ()
             pins[renumber[env]].append(_pin(picked, python.get(env), missing))
     return tuple(
-        Environment(
-            index=n,
-            components=tuple(members[n]),
-            pins=tuple(sorted(pins[n], key=lambda p: p.subject)),
-            design=(joined or {}).get(n, ()),
+        python_vouched(
+            problem,
+            Environment(
+                index=n,
+                components=tuple(members[n]),
+                pins=tuple(sorted(pins[n], key=lambda p: p.subject)),
+                design=(joined or {}).get(n, ()),
+            ),
         )
         for n in sorted(members)
     )

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import msgspec
+
 from bringup.model.resolution import Environment, Obstacle, unchecked
 from bringup.model.rules import Rule
 from bringup.solve.problem import SolverInput
@@ -88,3 +90,29 @@ def toolkit_python(
             )
         )
     return found
+
+
+def python_vouched(problem: SolverInput, env: Environment) -> Environment:
+    """``env`` with its Python pin marked unverified (``Pin.missing``, what no row says) where
+    a toolkit to install is one rows pair with a Python and none of those rows holds in
+    ``env``: the Python is then the newest no row rules out, not one any row vouches for
+    (outsider 18 D5: ops-transformer's "pins: CANN 9.1.0, Python 3.15" while ``kb why
+    cann==9.1.0 python==3.15`` says UNKNOWN)."""
+    python = env.pin("python")
+    paired = problem.python_toolkits
+    if python is None or python.origin == "unverified" or not paired:
+        return env
+    candidate_of = {
+        (c.subject, c.version): c.id for group in problem.candidates.values() for c in group
+    }
+    active = _active(problem, candidate_of, env)
+    unpaired = [
+        f"no row pairs {display_name(pin.subject)} {pin.version} with Python {python.version}"
+        for pin in env.pins
+        if pin.subject in paired and pin.subject not in active and not pin.installed
+    ]
+    if not unpaired:
+        return env
+    marked = msgspec.structs.replace(python, missing=tuple(unpaired))
+    pins = tuple(marked if pin is python else pin for pin in env.pins)
+    return msgspec.structs.replace(env, pins=pins)
