@@ -79,6 +79,21 @@ def test_a_target_that_is_neither_chip_count_nor_a_file_says_both(
     assert "not CHIP:COUNT" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", ["check", "solve"])
+def test_a_bad_target_is_refused_before_the_repos_are_read(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``check --target 999Z:abc`` was refused 5 s later, after the scan (outsider19 D16)."""
+    import bringup.workflow
+
+    def gather(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the repos were read before --target was checked")
+
+    monkeypatch.setattr(bringup.workflow, "gather", gather)
+    assert main([command, str(STACK), "--target", "999Z:abc"]) == 2
+    assert "not CHIP:COUNT" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("argv", "option"),
     [

@@ -25,7 +25,7 @@ from bringup.model.rules import Rule
 from bringup.model.snapshot import PythonInstall, Snapshot
 from bringup.model.source import Source
 from bringup.process import Completed
-from bringup.report.up_text import environment_line, folded
+from bringup.report.up_text import environment_line, spelled
 from bringup.run.consent import commands_needing_consent
 from bringup.run.environments import (
     FINGERPRINT_FILE,
@@ -269,12 +269,13 @@ def test_the_cpu_index_that_does_not_answer_gives_way_to_the_users_indexes(
     repo = Component(name="repo", path="/r", role="other")
     (consent,) = commands_needing_consent([repo], (), [spec])["repo"]
     assert consent.endswith("# if that index does not answer: again without it")
-    # the list up prints folds a long install, its note kept whole
-    many = dataclasses.replace(spec, requirements=tuple(f"p{n}==1.0" for n in range(12)))
+    # the list up prints spells a long install in short lines, its note kept whole
+    many = dataclasses.replace(spec, requirements=tuple(f"p{n}==1.0" for n in range(40)))
     (long,) = commands_needing_consent([repo], (), [many])["repo"]
-    assert folded(long).endswith(
-        "more (--json lists them all)  # if that index does not answer: again without it"
-    )
+    shown = spelled(long)
+    assert len(shown) > 2
+    assert shown[-1] == "  # if that index does not answer: again without it"
+    assert spelled(consent)[-1].endswith("  # if that index does not answer: again without it")
 
 
 def test_torch_npu_s_cpu_build_has_no_fallback() -> None:

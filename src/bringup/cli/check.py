@@ -49,10 +49,11 @@ def command(
     default: the hardware the repos ask for), one verdict per repo here, the pins, the
     steps here and the next actions: a screenful, the rest under --details. PATH is a repo,
     a directory of repos or a bringup.toml (default: .)."""
-    from bringup.inputs import read_target
+    from bringup.inputs import check_target, read_target
     from bringup.report.events import reporter_for
     from bringup.workflow import check, gather
 
+    check_target(target)
     reporter = reporter_for()
     inputs = gather(
         paths or (".",),

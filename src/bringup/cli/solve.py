@@ -47,11 +47,12 @@ def command(
 ) -> int:
     """Environments, pins and minimal conflicts for the repos at PATH (default: .), on this
     machine or, with --target, designed for that host with every repo taking part."""
-    from bringup.inputs import read_target
+    from bringup.inputs import check_target, read_target
     from bringup.report.events import reporter_for
     from bringup.solve import parse_what_if
     from bringup.workflow import gather, solve_stack
 
+    check_target(target)
     changes = parse_what_if(what_if)
     reporter = reporter_for()
     inputs = gather(

@@ -38,26 +38,30 @@ _MARK = {
 }
 
 
-_WORDS_SHOWN = 6
-"""Words of a long command the consent list shows before it counts the rest: one environment's
-install of InternVL's 181 pins was one line of 3,000 to 6,000 characters (outside tester 25,
-D10); ``--json`` (``consent_needed``) keeps each command whole."""
+_WIDTH = 96
+"""Characters of one line of a command in the consent list: one environment's install of
+InternVL's 181 pins was one line of 3,000 to 6,000 characters (outside tester 25, D10)."""
 
 
-def folded(command: str) -> str:
-    """``command`` with the words past ``_WORDS_SHOWN`` counted, not written; its
-    ``(environment 1)`` label kept in front."""
+def spelled(command: str) -> list[str]:
+    """``command`` in lines of at most ``_WIDTH`` characters (a word longer stays whole), its
+    ``(environment 1)`` label in front: every word shown, since the user consents to all of it;
+    "+6 more (--json lists them all)" hid gpustat's pynvml install (outsider19 D17)."""
     label, _, rest = command.partition(") ") if command.startswith("(") else ("", "", command)
     rest, said, note = rest.partition(_NOTE)  # what bringup says beside it is kept whole
     try:
-        words = shlex.split(rest)
+        words = [shlex.quote(word) for word in shlex.split(rest)]
     except ValueError:
-        return command
-    if len(words) <= _WORDS_SHOWN + 1:
-        return command
-    more = len(words) - _WORDS_SHOWN
-    shown = f"{shlex.join(words[:_WORDS_SHOWN])} +{more} more (--json lists them all){said}{note}"
-    return f"{label}) {shown}" if label else shown
+        return [command]
+    lines = [f"{label})" if label else ""]
+    for word in words:
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > _WIDTH:
+            lines.append("  " + word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
+    if said:
+        lines.append(f"  # {note}" if len(lines) > 1 else f"{lines.pop()}{said}{note}")
+    return lines
 
 
 _NOTE = "  # "
@@ -68,7 +72,7 @@ def consent_text(found: Mapping[str, Sequence[str]]) -> str:
     lines = ["bringup up would run these commands from the repos, which are not marked trusted:"]
     for repo, commands in found.items():
         lines.append(f"  {safe(repo)}")
-        lines += [f"    {safe(folded(c))}" for c in commands]
+        lines += [f"    {safe(line)}" for c in commands for line in spelled(c)]
     lines.append(
         "Run again with --yes to run them, or set `trusted = true` in a repo's bringup.toml."
     )

@@ -31,6 +31,7 @@ from bringup.solve.problem import (
     build_problem,
 )
 from bringup.solve.prosenames import prose_pins
+from bringup.solve.seriesread import read_series
 from bringup.solve.vcspins import vcs_pins
 from bringup.solve.verdict import verdicts
 from bringup.subjects import FIXED_SCOPES, canonical_subject, names
@@ -160,6 +161,7 @@ def solve_host(
     everyone = list(range(len(problem.components)))
     shared = problem.shared_items()
     single = Engine(problem, everyone, 1)
+    problem, single = read_series(problem, single, everyone)
     order = _removal_order(problem)
     set_aside: list[Conflict] = []
     if options.design:

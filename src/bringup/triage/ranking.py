@@ -118,7 +118,8 @@ def rank(
         if signature is None:
             continue
         confirmation, facts = confirm(signature, hits.captures, snapshot)
-        confirmation, facts = vendors.judged(signature_id, confirmation, facts, snapshot)
+        anywhere = signature.record.any_vendor
+        confirmation, facts = vendors.judged(signature_id, confirmation, facts, snapshot, anywhere)
         outranked = sum(1 for other in signature.record.outranks if other in result.hits)
         in_context = result.context.get(signature_id, 0) > 0
         score = (
@@ -128,7 +129,7 @@ def rank(
             - (KNOWLEDGE_PENALTY if signature.tier != "signature" else 0)
             - (
                 GENERIC_PENALTY
-                if signature_id in loose or vendors.foreign(signature_id, marks)
+                if signature_id in loose or vendors.foreign(signature_id, marks, anywhere)
                 else 0
             )
             + OUTRANK_BONUS * outranked
@@ -155,7 +156,8 @@ def rank(
     ruled_out = {
         d.signature_id
         for d in diagnoses
-        if d.confirmation == "contradicted" or vendors.foreign(d.signature_id, marks)
+        if d.confirmation == "contradicted"
+        or vendors.foreign(d.signature_id, marks, _any_vendor(found.get(d.signature_id)))
     }
     own = {sid for sid, signature in found.items() if _specific(signature)} - ruled_out
     knowledge = {sid for sid, signature in found.items() if _tier(signature) in KNOWLEDGE_TIERS}
@@ -432,6 +434,11 @@ def _before_failure_lines(
 def _specific(signature: Optional[Signature]) -> bool:
     """One of bringup's own signatures, not a catch-all."""
     return signature is not None and signature.tier == "signature" and not signature.record.generic
+
+
+def _any_vendor(signature: Optional[Signature]) -> bool:
+    """Whether ``signature`` shows on any vendor's host (``SignatureRecord.any_vendor``)."""
+    return signature is not None and signature.record.any_vendor
 
 
 def _tier(signature: Optional[Signature]) -> str:

@@ -73,6 +73,10 @@ class SignatureRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     fix_zh: Optional[str] = None
     """The same texts in Chinese, where the public source is Chinese (``explain --lang zh``);
     the same placeholders as ``cause`` and ``fix``."""
+    any_vendor: bool = False
+    """The message says its namespace's vendor stack is absent (torch "doesn't have NCCL built
+    in"): it shows on any host, so neither a snapshot of another vendor's devices nor a log
+    that names another vendor's stack rules it out (``triage.vendors``)."""
     layer_from_log: bool = False
     """The cause is a property of what is installed (a chip, SoC or operator its binaries
     lack, a framework and toolkit that are not a pair) and shows at whatever step first

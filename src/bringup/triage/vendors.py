@@ -95,11 +95,13 @@ def judged(
     confirmation: Confirmation,
     facts: tuple[Fact, ...],
     snapshot: Optional[Snapshot],
+    any_vendor: bool = False,
 ) -> tuple[Confirmation, tuple[Fact, ...]]:
     """A signature's confirmation with its vendor judged too: contradicted, with the facts that
     rule the vendor out, when the snapshot shows another vendor's devices and none of its own
-    (whatever its ``when`` conditions said: they hold only on its vendor's host)."""
-    vendor = vendor_of(entry_id)
+    (whatever its ``when`` conditions said: they hold only on its vendor's host); as it was
+    for one that shows on ``any_vendor``'s host (``SignatureRecord.any_vendor``)."""
+    vendor = None if any_vendor else vendor_of(entry_id)
     against = ruled_out(vendor, snapshot) if vendor and snapshot is not None else ()
     return ("contradicted", (*facts, *against)) if against else (confirmation, facts)
 
@@ -109,12 +111,13 @@ def stack_mark(vendor: str) -> str:
     return f"stack.{vendor}"
 
 
-def foreign(entry_id: str, marks: Collection[str]) -> bool:
+def foreign(entry_id: str, marks: Collection[str], any_vendor: bool = False) -> bool:
     """Whether the entry ``entry_id`` is of a vendor whose stack the log never names while it
     names another vendor's (``marks``: the scan's marks, ``stack_mark``): a FaultDiag fault read
     from "out of memory" in PyTorch's "cuda runtime error (2) : out of memory at .../THC/..."
-    (pytorch/pytorch#4661's log) explains an Ascend job, not this one."""
-    vendor = vendor_of(entry_id)
+    (pytorch/pytorch#4661's log) explains an Ascend job, not this one. Never one that shows on
+    ``any_vendor``'s host."""
+    vendor = None if any_vendor else vendor_of(entry_id)
     if vendor is None or stack_mark(vendor) in marks:
         return False
     return any(mark.startswith("stack.") for mark in marks)
