@@ -113,7 +113,7 @@ def _from_setup(text: Optional[str]) -> Optional[tuple[str, int, str]]:
         return None
     try:
         tree = ast.parse(text)
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, MemoryError, RecursionError):  # too deep to parse: unread
         return None
     names = imported_names(tree)
     caught = {id(n) for t in ast.walk(tree) if isinstance(t, ast.Try) for n in _tried(t)}
