@@ -135,3 +135,82 @@ def test_a_git_run_that_raises_needs_a_git_clone(tmp_path: Path) -> None:
     # caught, it falls back to the base version: no need
     caught = _scanned(tmp_path / "arima", {"setup.py": ARIMA_SETUP, "README.md": readme})
     assert _skipped(caught) == []
+
+
+# review38 finding 3, r15/setup.py: the commit's hash is asked for only where a .git is there
+R15_SETUP = """\
+import os
+import subprocess
+
+from setuptools import setup
+
+version = "1.0.0"
+if os.path.isdir(".git"):
+    sha = subprocess.check_output(["git", "rev-parse", "--short", "HEAD"]).decode().strip()
+    version += "+" + sha
+
+setup(name="r15", version=version)
+"""
+
+
+def test_a_git_run_behind_a_check_for_git_metadata_needs_no_clone(tmp_path: Path) -> None:
+    readme = "```\npip install .\n```\n"
+    component = _scanned(tmp_path / "r15", {"setup.py": R15_SETUP, "README.md": readme})
+    assert _skipped(component) == []
+    # the same run in a helper the guarded branch calls, an else way, a conditional expression
+    helper = (
+        "import os, shutil, subprocess\nfrom setuptools import setup\n"
+        "def sha():\n"
+        '    return subprocess.check_output(["git", "rev-parse", "HEAD"]).decode()\n'
+        'if not os.path.exists(os.path.join(os.path.dirname(__file__), ".git")):\n'
+        '    version = "1.0"\n'
+        "else:\n"
+        '    version = "1.0+" + sha()\n'
+        'tag = sha() if shutil.which("git") else ""\n'
+        'setup(name="r15", version=version)\n'
+    )
+    assert _skipped(_scanned(tmp_path / "helper", {"setup.py": helper, "README.md": readme})) == []
+    # a guard on something else leaves the run a need
+    other = R15_SETUP.replace('os.path.isdir(".git")', 'os.getenv("R15_SHA", "1")')
+    said = _skipped(_scanned(tmp_path / "other", {"setup.py": other, "README.md": readme}))
+    assert len(said) == 1
+    assert "repo/setup.py:8" in said[0]
+
+
+SCM_PYPROJECT = """\
+[build-system]
+requires = ["setuptools>=64", "setuptools_scm>=6.2"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "scm"
+dynamic = ["version"]
+
+[tool.setuptools_scm]
+"""
+# what `git archive` writes into setuptools_scm's template for .git_archival.txt (export-subst)
+FILLED_ARCHIVAL = """\
+node: 7a3b9644c0ffee1234567890abcdef1234567890
+node-date: 2026-11-30T10:00:00+00:00
+describe-name: v1.2.0
+ref-names: HEAD -> main, tag: v1.2.0
+"""
+
+
+def test_a_filled_in_git_archival_gives_setuptools_scm_its_version(tmp_path: Path) -> None:
+    readme = "```\npip install .\n```\n"
+    files = {"pyproject.toml": SCM_PYPROJECT, "README.md": readme}
+    archived = {**files, ".git_archival.txt": FILLED_ARCHIVAL}
+    assert _skipped(_scanned(tmp_path / "archive", archived)) == []
+    # the template unexpanded (a copy, not an archive) gives none
+    template = "node: $Format:%H$\nnode-date: $Format:%cI$\ndescribe-name: $Format:%(describe)$\n"
+    said = _skipped(_scanned(tmp_path / "copy", {**files, ".git_archival.txt": template}))
+    assert len(said) == 1
+    assert "[tool.setuptools_scm]" in said[0]
+    # a setuptools_scm pinned below 7 does not read the file
+    pinned = SCM_PYPROJECT.replace("setuptools_scm>=6.2", "setuptools_scm<7")
+    old = {**archived, "pyproject.toml": pinned}
+    assert len(_skipped(_scanned(tmp_path / "old", old))) == 1
+    # a plain git run is no setuptools_scm: the file does not answer it
+    tbs = {"setup.py": TBS_SETUP, "README.md": readme, ".git_archival.txt": FILLED_ARCHIVAL}
+    assert len(_skipped(_scanned(tmp_path / "tbs", tbs))) == 1

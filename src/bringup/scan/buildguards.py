@@ -8,7 +8,7 @@ build stops, so both are hard needs of the build, not a choice it makes where it
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from bringup import backends
 from bringup.model import Requirement
@@ -29,10 +29,13 @@ def _held(test: ast.expr, negated: bool = False) -> Iterator[ast.expr]:
         yield test
 
 
-def run_at_load(tree: ast.Module) -> Iterator[ast.AST]:
+def run_at_load(
+    tree: ast.Module, skipped: Callable[[ast.AST], Iterable[ast.AST]] = lambda node: ()
+) -> Iterator[ast.AST]:
     """The nodes the script runs when it is loaded: the module's statements, and the bodies of
     the functions it calls from them (``ext_modules=get_extensions()``); a function nothing
-    at the top calls (a helper left behind) runs never (review37)."""
+    at the top calls (a helper left behind) runs never (review37). ``skipped(node)`` names
+    children of ``node`` not to go into, nor into the functions they call."""
     functions = {
         n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
     }
@@ -48,7 +51,8 @@ def run_at_load(tree: ast.Module) -> Iterator[ast.AST]:
             if called is not None and called.name not in seen:
                 seen.add(called.name)
                 pending.extend(called.body)
-        pending.extend(ast.iter_child_nodes(node))
+        left = {id(child) for child in skipped(node)}
+        pending.extend(c for c in ast.iter_child_nodes(node) if id(c) not in left)
 
 
 def required_conditions(tree: ast.Module) -> list[ast.expr]:
