@@ -111,10 +111,18 @@ install.sh:39 ``VERCHECK_FILE="${CURR_PATH}/ver_check.sh"``)."""
 
 def shipped(rel: str) -> bool:
     """Whether the script at ``rel`` is one the repo's installer ships and runs where it
-    installs (``_PACKAGE_DIRS`` below a script directory): no step of the checkout's own
-    bring-up (outsider18 D15: ``bash scripts/package/ops_transformer/scripts/ver_check.sh``)."""
+    installs (a ``<pkg>/scripts/`` folder in ``_PACKAGE_DIRS`` below a script directory): no
+    step of the checkout's own bring-up (outsider18 D15: ``bash scripts/package/
+    ops_transformer/scripts/ver_check.sh``). A script straight under such a folder is the
+    repo's own packaging build (``scripts/packaging/build_wheel.sh``, review38 9)."""
     parts = rel.split("/")
-    return parts[0] in _SCRIPT_DIRS and bool(_PACKAGE_DIRS.intersection(parts[1:-1]))
+    if parts[0] not in _SCRIPT_DIRS:
+        return False
+    folders = parts[1:-1]
+    return any(
+        name in _PACKAGE_DIRS and index + 2 < len(folders) and folders[index + 2] == "scripts"
+        for index, name in enumerate(folders)
+    )
 
 
 def repo_level(rel: str) -> bool:

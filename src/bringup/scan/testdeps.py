@@ -20,11 +20,6 @@ from bringup.scan.commands import Command, parse_commands, pip_install_targets
 from bringup.scan.stepkinds import command_needs, step_name
 from bringup.scan.walk import RepoFile
 
-_PIP_INSTALL = lazyre.compile(
-    r"(?:\bpython3?(?:\.\d+)?\s+-m\s+|\buv\s+)?\bpip3?\s+install\b[^\n#;&|]*", re.IGNORECASE
-)
-"""A ``pip install`` inside a CI line, wherever the YAML puts it (``run: pip install …``,
-a line of a ``run: |`` block), up to a comment or the next command."""
 _PYTEST = lazyre.compile(r"\bpytest\b|\bpy\.test\b")
 _TEST_WORD = lazyre.compile(r"(?:^|[-_./])tests?(?=$|[-_./])", re.IGNORECASE)
 
@@ -35,22 +30,49 @@ def _tests_list(path: str) -> bool:
     return path.endswith(".txt") and "requirement" in path.lower() and bool(_TEST_WORD.search(path))
 
 
+def _ci_commands(text: str) -> list[Command]:
+    """The commands of the workflow ``text``'s ``run``/``script`` values (CircleCI's
+    ``command`` too), in the order of their lines, as ``ci`` reads them (YAML with lines
+    kept: a commented-out ``# - run: pip install …`` is no command, and a ``run: |`` block's
+    ``pip install \\`` continues on its next line); none for invalid YAML."""
+    from bringup.scan import yamlnodes  # PyYAML only when YAML is read
+
+    try:
+        documents = yamlnodes.documents(text)
+    except yamlnodes.YAMLError:
+        return []
+    commands: list[Command] = []
+    for document in documents:
+        for key, value in yamlnodes.pairs(document):
+            if key.lower() not in ("run", "script"):
+                continue
+            held = yamlnodes.value_of(value, "command") or value
+            block = yamlnodes.block_text(held)
+            for script, line in [block] if block else yamlnodes.scalars(held):
+                commands.extend(parse_commands(script, line))
+    return sorted(commands, key=lambda command: command.line)
+
+
 def _ci_installs(text: str) -> list[tuple[str, Command]]:
     """``(list, command)`` of each tests' requirements list the workflow ``text`` installs
-    before a pytest run of its own, the list's path taken from the repo's root."""
+    before a pytest run of its own, the list's path taken from the repo's root. Only a plain
+    command is a step (``commands``: ``pip install -r tests/requirements.txt > /dev/null``
+    would hand pip ``>``)."""
     found: list[tuple[str, Command]] = []
-    lines = text.splitlines()
-    for number, line in enumerate(lines, 1):
-        match = _PIP_INSTALL.search(line) if "-r" in line or "--requirement" in line else None
-        if match is None or not any(_PYTEST.search(later) for later in lines[number:]):
+    commands = _ci_commands(text)
+    for index, command in enumerate(commands):
+        targets = pip_install_targets(command.argv) if command.plain else None
+        if not targets or not any(_runs_pytest(later) for later in commands[index + 1 :]):
             continue
-        for command in parse_commands(match.group(0), number):
-            targets = pip_install_targets(command.argv)
-            for listed in targets[1] if targets else ():
-                path = posixpath.normpath(listed)
-                if _tests_list(path) and "$" not in path:
-                    found.append((path, command))
+        for listed in targets[1]:
+            path = posixpath.normpath(listed)
+            if _tests_list(path) and "$" not in path:
+                found.append((path, command))
     return found
+
+
+def _runs_pytest(command: Command) -> bool:
+    return bool(_PYTEST.search(" ".join(command.argv)))
 
 
 def _installed_lists(steps: Sequence[Step]) -> set[str]:
@@ -67,11 +89,15 @@ def tests_requirements_first(
     steps: Sequence[Step], texts: Mapping[str, tuple[RepoFile, str]], is_file: Callable[[str], bool]
 ) -> list[Step]:
     """``steps`` with an install of each tests' requirements list the repo's CI installs
-    before its pytest run (``_ci_installs``) just before the first pytest step, where no step
+    before its pytest run (``_ci_installs``) just before the first test step that runs pytest
+    (a ``pip install pytest`` before it is no test, review38 10), where no step
     installs that list already and the checkout has it (``is_file``, by path in the repo).
     ``texts``: the files read, by citation."""
-    first = next((i for i, s in enumerate(steps) if _PYTEST.search(" ".join(s.argv))), None)
-    if first is None or steps[first].kind != "test":
+    first = next(
+        (i for i, s in enumerate(steps) if s.kind == "test" and _PYTEST.search(" ".join(s.argv))),
+        None,
+    )
+    if first is None:
         return list(steps)
     installed = _installed_lists(steps)
     added: list[Step] = []
