@@ -140,6 +140,9 @@ _CHORE_TARGET = lazyre.compile(r"format|fmt|style", re.IGNORECASE)
 
 _USAGE_OPTIONS = frozenset({"--help", "-h", "-help", "--usage", "--version", "-V"})
 """Options that make a program print its usage or version and stop."""
+_VERBOSE_V = frozenset({"ctest"})
+"""Programs whose ``-V`` is no version but verbose output: ``ctest -V`` runs the tests and
+shows their output (``--verbose``; review38)."""
 
 
 def _asks_usage(argv: tuple[str, ...]) -> bool:
@@ -149,7 +152,8 @@ def _asks_usage(argv: tuple[str, ...]) -> bool:
     D15)."""
     interpreted = argv[0] in ("bash", "sh") or argv[0].startswith("python")
     options = argv[2:] if interpreted else argv[1:]
-    return bool(options) and all(word in _USAGE_OPTIONS for word in options)
+    asked = _USAGE_OPTIONS - {"-V"} if program_name(argv) in _VERBOSE_V else _USAGE_OPTIONS
+    return bool(options) and all(word in asked for word in options)
 
 
 def prepares_data(argv: tuple[str, ...], context: str) -> bool:

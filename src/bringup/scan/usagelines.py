@@ -22,9 +22,10 @@ from bringup import lazyre
 from bringup.model import Step
 from bringup.scan.commands import Command, parse_commands
 
-_OPTIONAL = lazyre.compile(r"[ \t]+\[--?[A-Za-z][^\[\]\n]{0,120}\]")
+_OPTIONAL = lazyre.compile(r"(?<![ \t])[ \t]+\[--?[A-Za-z][^\[\]\n]{0,120}\]")
 """An optional option in a usage line (`` [--jit]``, `` [--ops=${op_list}]``); a list literal
-(``[-1, 2]``) starts with no letter."""
+(``[-1, 2]``) starts with no letter. The blanks are taken from the first of a run only: tried
+from each, a long run that no bracket ends cost its length squared (review38)."""
 _PLACEHOLDER = lazyre.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]{0,60})\}")
 _VALUE = r"([A-Za-z0-9][\w.+-]{0,60})"
 _DEFAULT = lazyre.compile(
@@ -35,9 +36,23 @@ _DEFAULT = lazyre.compile(
 )
 """A value the text marks as the default: ``"ascend910b"(默认)`` (full-width brackets or
 not), ``默认值为"custom"``, ``defaults to "x"``."""
+_CLAUSE_END = lazyre.compile(r"\$\{|(?<![\w-])--?[A-Za-z]")
+"""Where what the text says of a placeholder ends: at the next placeholder or option.
+"${soc_version}: the NPU model, one of ascend910b, ascend310p. --vendor_name defaults to
+"custom"" states no default of ``soc_version``, nor does "${soc_version}表示NPU型号,
+${op_list}默认为"all"" (op_list's default is "all"; review38). A sentence's end is none:
+"${soc_version}表示NPU型号。Atlas A2系列产品使用"ascend910b"(默认)" (the NPU model. A2 uses
+"ascend910b", the default) goes on about it."""
 _NEAR = 12
 """How many lines before and after a block may explain its placeholders."""
 _ESCAPES = lazyre.compile(r"\\(?=[$_{}\[\]*])")
+_ASSIGNMENT = lazyre.compile(
+    r"(?:^|[;&(])[ \t]*(?:(?:export|declare|typeset|local|readonly)(?:[ \t]+-\w+)*[ \t]+)?"
+    r"([A-Za-z_][A-Za-z0-9_]{0,60})="
+    r"(?:\"([^\"$`\\\n]*)\"|'([^'\n]*)'|([^\s;&|()<>$`\"'\\]*))"
+)
+"""A shell assignment at a command's start (``export NAME=``, ``NAME=``, after ``;`` or
+``&&``), with its value where the words give it (none for ``NAME=$(pwd)``)."""
 
 
 def _explaining(lines: list[str], start: int, end: int) -> list[tuple[int, str]]:
@@ -62,10 +77,26 @@ def _default(name: str, near: list[tuple[int, str]]) -> tuple[str, int] | None:
     spelled = "${" + name + "}"
     for number, text in near:
         at = text.find(spelled)
-        found = _DEFAULT.search(text, at) if at >= 0 else None
-        if found is not None:
-            return next(group for group in found.groups() if group), number
+        while at >= 0:
+            at += len(spelled)
+            end = _CLAUSE_END.search(text, at)
+            found = _DEFAULT.search(text, at, end.start() if end else len(text))
+            if found is not None:
+                return next(group for group in found.groups() if group), number
+            at = text.find(spelled, at)
     return None
+
+
+def _assign(assigned: dict[str, tuple[str, int]], line: str, number: int) -> None:
+    """Adds to ``assigned`` the variables ``line`` (the block's line ``number``) sets
+    (``export SOC_VERSION=Ascend310P3``), each with its value ("" where the words do not give
+    one): the shell gives a usage line below's ``${SOC_VERSION}`` that value, not a default
+    the text beside states (review38)."""
+    if "=" in line and not line.lstrip().startswith("#"):
+        for m in _ASSIGNMENT.finditer(line):
+            value = next((v for v in m.groups()[1:] if v is not None), None)
+            closed = m.end() == len(line) or line[m.end()] in " \t;&|)"
+            assigned[m.group(1)] = (value if value is not None and closed else "", number)
 
 
 def usage_commands(
@@ -77,7 +108,10 @@ def usage_commands(
     block = lines[start:end]
     said: dict[int, str] = {}
     near: list[tuple[int, str]] | None = None
+    assigned: dict[str, tuple[str, int]] = {}
     for offset, line in enumerate(block):
+        if offset:
+            _assign(assigned, lines[start + offset - 1], start + offset)
         if line.lstrip().startswith("#") or not (_OPTIONAL.search(line) or "${" in line):
             continue
         typed, dropped = (
@@ -86,14 +120,24 @@ def usage_commands(
         )
         near = _explaining(lines, start, end) if near is None else near
         taken: list[str] = []
+        stated = False
         for name in dict.fromkeys(_PLACEHOLDER.findall(typed)):
+            value, number = assigned.get(name, ("", 0))
+            if number and not value:
+                break  # set by the block to what its words do not say: stays as written
+            if number:
+                typed = typed.replace("${" + name + "}", value)
+                taken.append(f"{name} = {value}, as the block sets it ({ref}:{number})")
+                continue
             default = _default(name, near)
             if default is None:
                 break
-            typed = typed.replace("${" + name + "}", default[0])
+            typed, stated = typed.replace("${" + name + "}", default[0]), True
             taken.append(f"{name} = {default[0]}, its default ({ref}:{default[1]})")
         if "${" in typed:
             continue  # a placeholder without a stated default: the line stays as written
+        if not (dropped or stated):
+            continue  # no usage line: the shell gives the variable its value as the block runs
         block[offset] = typed
         parts = ([f"left out the optional {' '.join(dropped)}"] if dropped else []) + (
             [f"took {'; '.join(taken)}"] if taken else []
