@@ -4,12 +4,14 @@ each case keeps the real lines it needs, with the public repository, commit, pat
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 from bringup.model import Requirement
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.handoff import exported_by_scripts, handed_over
 from bringup.scan.pyguards import python_vocabulary
+from bringup.scan.repo import scan_repo
 from bringup.scan.shell import extract_shell
 from bringup.scan.testscripts import for_tests
 from scan_needs import source_file
@@ -108,12 +110,57 @@ UCCL_SHARED = """if [[ -z "${UCCL_HOME}" ]]; then
 fi
 """
 
+# review38 finding 1 (r16): a top-level build script the README runs, stopping without three
+# variables none of which is a toolkit's home.
+R16_BUILD = """#!/bin/bash
+if [ -z "${NCCL_HOME}" ]; then
+    echo "Please set NCCL_HOME to the NCCL install directory"
+    exit 1
+fi
+if [ -z "${MPI_HOME}" ]; then
+    echo "Please set MPI_HOME to the MPI install directory"
+    exit 1
+fi
+if [ -z "${TORCH_NPU_PATH}" ]; then
+    echo "Please set TORCH_NPU_PATH to the torch_npu install directory"
+    exit 1
+fi
+make -j
+"""
 
-def test_a_check_of_a_variable_no_toolkit_s_home_is_the_caller_s() -> None:
-    assert _env(_shell("scripts/shared.sh", UCCL_SHARED)) == []
+
+def _repo_env(root: Path) -> list[tuple[str, str, int | None]]:
+    found = scan_repo(root, "r").component.requirements
+    return [(r.spec, r.source.ref or "", r.source.line) for r in found if r.subject == "env_var"]
+
+
+def test_a_script_the_route_runs_needs_what_it_stops_without(tmp_path: Path) -> None:
+    (tmp_path / "README.md").write_text("# r16\n\n```bash\nbash build.sh\n```\n")
+    (tmp_path / "build.sh").write_text(R16_BUILD)
+    assert _repo_env(tmp_path) == [
+        ("NCCL_HOME", "r/build.sh", 2),
+        ("MPI_HOME", "r/build.sh", 6),
+        ("TORCH_NPU_PATH", "r/build.sh", 10),
+    ]
+
+
+def test_a_check_of_a_variable_no_toolkit_s_home_in_a_helper_is_the_caller_s(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "shared.sh").write_text(UCCL_SHARED)
+    runner = 'source "$(dirname "$0")/shared.sh"\npython -m pytest tests\n'
+    (tmp_path / "scripts" / "run_ep_test.sh").write_text(runner)
+    assert _repo_env(tmp_path) == []
     # the same check of a toolkit's home is the user's need
-    home = UCCL_SHARED.replace("UCCL_HOME", "ASCEND_HOME_PATH")
-    assert _env(_shell("scripts/shared.sh", home)) == [("ASCEND_HOME_PATH", 1)]
+    (tmp_path / "scripts" / "shared.sh").write_text(
+        UCCL_SHARED.replace("UCCL_HOME", "ASCEND_HOME_PATH")
+    )
+    assert _repo_env(tmp_path) == [("ASCEND_HOME_PATH", "r/scripts/shared.sh", 1)]
+    # and a guide running the helper itself hands it nothing
+    (tmp_path / "scripts" / "shared.sh").write_text(UCCL_SHARED)
+    (tmp_path / "README.md").write_text("# r\n\n```bash\nbash scripts/shared.sh\n```\n")
+    assert _repo_env(tmp_path) == [("UCCL_HOME", "r/scripts/shared.sh", 1)]
 
 
 def test_an_emptiness_test_stopping_after_advice_needs_the_variable() -> None:

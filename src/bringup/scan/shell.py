@@ -462,11 +462,11 @@ def extract_shell(file: SourceFile, joined: list[LogicalLine] | None = None) -> 
         + arch_branches(file, cmake=False)
         + script_cpu(file)
         + compilers(file, cmake=False)
-        + (shell_vocabulary(file, joined, _homes()) if repo_level else [])
+        + (shell_vocabulary(file, joined) if repo_level else [])
         + (os_probe(file) if repo_level else [])
         + installs
         + (cloned_dependencies(file, commands, installs) if repo_level else [])
-        + (handed_homes(file, joined, _homes()) if repo_level else [])
+        + (handed_homes(file, joined, toolkit_homes()) if repo_level else [])
         + (
             script_tools(file, ran, runner_functions(joined), testing_lines(joined))
             if building
@@ -489,7 +489,7 @@ def extract_shell(file: SourceFile, joined: list[LogicalLine] | None = None) -> 
     )
 
 
-def _homes() -> set[str]:
+def toolkit_homes() -> set[str]:
     """The variables that hold a toolkit's home."""
     return {h for toolkit in vocabulary().toolkits for h in toolkit.home}
 

@@ -15,14 +15,9 @@
   ${ASCEND_TOOLKIT_HOME}}"`` then ``[ -z "${ASCEND_HOME}" ]`` and ``exit 1``, hicann/ops-blas
   build.sh:219-225) tests the variable it was copied from, cited at the test and the copy, as
   a CMake variable ``set`` from ``$ENV{X}`` carries what a fatal chain tests (``cmake_vocab``).
-  Only a toolkit's home (``homes``: ASCEND_HOME_PATH, CUDA_HOME...) is read so: a script's
-  check of any other variable checks what its caller hands it (uccl-project/uccl@da914a20
-  scripts/shared.sh:3 ``if [[ -z "${UCCL_HOME}" ]]``, sourced by the run_*_test.sh scripts;
-  the truth has UCCL_HOME from the developer's guide, README.md:129, scope "dev"). Every
-  env_var the tuning truths cite at a shell script's check is a toolkit's home
-  (ASCEND_HOME_PATH or ASCEND_TOOLKIT_HOME: ops-solver build.sh:48, acctransformer
-  infer/build_infer/build_ops.sh:12, mspti samples/mspti_activity/sample_run.sh:4); on the
-  held-out half, dropping the others removed 9 false reports and no found one (totals);
+  A check of a variable that is no toolkit's home (``unrun.drop_helper_checks``) is no need
+  in a helper script another script sources or runs and no guide runs: its caller hands it
+  the variable;
 - ``system_package``: ``command -v tool`` / ``which tool`` / ``type tool`` negated or followed
   by ``||``, with an ``exit``/``die`` in the same branch, on that line or the next three (not
   in a test script: what it checks for is what it tests).
@@ -31,7 +26,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Set as AbstractSet
 
 import msgspec
 
@@ -158,11 +152,8 @@ def _read(text: str) -> set[str]:
 _READS = lazyre.compile(r"\$\{?([A-Za-z_]\w*)")
 
 
-def shell_vocabulary(
-    file: SourceFile, lines: list[LogicalLine], homes: AbstractSet[str]
-) -> list[Requirement]:
-    """The ``env_var`` and ``system_package`` requirements of one script; ``homes``: the
-    variables that hold a toolkit's home, the only ones a check needs."""
+def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Requirement]:
+    """The ``env_var`` and ``system_package`` requirements of one script."""
     found: list[Requirement] = []
     assigned: set[str] = set()
     copied: dict[str, tuple[str, str, int]] = {}  # X -> (A, "A or B" text, line of the copy)
@@ -178,8 +169,7 @@ def shell_vocabulary(
         # written in capitals): "packages", which a function sets by name for its caller
         # (graph-autofusion scripts/package/latest_manager/scripts/manager_func.sh:332-333)
         if subject == "env_var" and (
-            name not in homes
-            or name in SHELL_OWN
+            name in SHELL_OWN
             or name.startswith("BASH")
             or name.lower() == name
             or SCHEDULER_SET.match(name)
