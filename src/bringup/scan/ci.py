@@ -164,16 +164,28 @@ _QUOTED = lazyre.compile(r"'([^']{0,200})'")
 """A string in a GitHub Actions expression (single quotes only)."""
 
 
+RUN_KEYS = ("run", "script")
+"""The keys whose value is a script a CI job runs (GitHub Actions, GitLab CI, CircleCI)."""
+
+
+def scripts_of(value: Node) -> list[tuple[str, int]]:
+    """The script texts of a ``run``/``script`` value, each with its first line: a block's
+    text whole (its continued lines kept), or each scalar. CircleCI's step names its commands
+    under ``command`` (``run: {name: Setup CUDA, command: |``, facebookresearch/pytorch3d
+    .circleci/config.yml:16-25)."""
+    from bringup.scan import yamlnodes  # PyYAML only when YAML is read
+
+    value = yamlnodes.value_of(value, "command") or value
+    block = yamlnodes.block_text(value)
+    return [block] if block else yamlnodes.scalars(value)
+
+
 def _read(collector: _Collector, key: str, value: Node) -> None:
     from bringup.scan import yamlnodes  # PyYAML only when YAML is read
 
     lowered = key.lower()
-    if lowered in ("run", "script"):
-        # CircleCI's step names its commands under ``command`` (``run: {name: Setup CUDA,
-        # command: |``, facebookresearch/pytorch3d .circleci/config.yml:16-25)
-        value = yamlnodes.value_of(value, "command") or value
-        block = yamlnodes.block_text(value)
-        for text, line in [block] if block else yamlnodes.scalars(value):
+    if lowered in RUN_KEYS:
+        for text, line in scripts_of(value):
             collector.script(text, line)
     elif lowered in ("runs-on", "runner", "tags"):
         for text, line in yamlnodes.scalars(value):

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from bringup import lazyre
 from bringup.model import Step, file_source
+from bringup.scan.ci import RUN_KEYS, scripts_of
 from bringup.scan.commands import Command, parse_commands, pip_install_targets
 from bringup.scan.stepkinds import command_needs, step_name
 from bringup.scan.walk import RepoFile
@@ -44,12 +45,9 @@ def _ci_commands(text: str) -> list[Command]:
     commands: list[Command] = []
     for document in documents:
         for key, value in yamlnodes.pairs(document):
-            if key.lower() not in ("run", "script"):
-                continue
-            held = yamlnodes.value_of(value, "command") or value
-            block = yamlnodes.block_text(held)
-            for script, line in [block] if block else yamlnodes.scalars(held):
-                commands.extend(parse_commands(script, line))
+            if key.lower() in RUN_KEYS:
+                for script, line in scripts_of(value):
+                    commands.extend(parse_commands(script, line))
     return sorted(commands, key=lambda command: command.line)
 
 
@@ -62,7 +60,7 @@ def _ci_installs(text: str) -> list[tuple[str, Command]]:
     commands = _ci_commands(text)
     for index, command in enumerate(commands):
         targets = pip_install_targets(command.argv) if command.plain else None
-        if not targets or not any(_runs_pytest(later) for later in commands[index + 1 :]):
+        if not targets or not any(_runs_pytest(later.argv) for later in commands[index + 1 :]):
             continue
         for listed in targets[1]:
             path = posixpath.normpath(listed)
@@ -71,8 +69,8 @@ def _ci_installs(text: str) -> list[tuple[str, Command]]:
     return found
 
 
-def _runs_pytest(command: Command) -> bool:
-    return bool(_PYTEST.search(" ".join(command.argv)))
+def _runs_pytest(argv: Sequence[str]) -> bool:
+    return bool(_PYTEST.search(" ".join(argv)))
 
 
 def _installed_lists(steps: Sequence[Step]) -> set[str]:
@@ -94,7 +92,7 @@ def tests_requirements_first(
     installs that list already and the checkout has it (``is_file``, by path in the repo).
     ``texts``: the files read, by citation."""
     first = next(
-        (i for i, s in enumerate(steps) if s.kind == "test" and _PYTEST.search(" ".join(s.argv))),
+        (i for i, s in enumerate(steps) if s.kind == "test" and _runs_pytest(s.argv)),
         None,
     )
     if first is None:
