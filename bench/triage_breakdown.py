@@ -22,7 +22,17 @@ the contrast count of a rule keyed on those words, before it is written.
 
     PYTHONPATH=WORKTREE/src python bench/triage_breakdown.py [--data WORKTREE/tests/data]
         [--features [--answer ID_PREFIX ...]] [--list GROUP [--answer ID_PREFIX ...]]
-        [--match REGEX]
+        [--match REGEX] [--bare]
+
+``--bare`` counts, per half, the logs that hold no word of the layer rule's first rungs and no
+traceback (``triage_features.py``'s ``rung words: none`` and ``traceback: none``) by the kind of
+first answer (a cause, a place, none), its layer and the label's layer (``bare: place answer in
+G, label L``): which layer the labels give a log the tool can read no rung from, before a rule
+gives such logs a layer. Session 39 (main 8efe9be7), held-out / tuning: the place answers in
+operator_execution on such logs are labelled operator_execution 40 of 59 / 22 of 26 (install 6 /
+0), the cause answers in operator_execution 44 of 64 / 92 of 101 (install 15 / 5), the logs told
+nothing install 5 of 8 / 0 of 1: the catch-all's operator reading is the labels' own answer there,
+and a layer for a log told nothing has one tuning log to be chosen on.
 """
 
 from __future__ import annotations
@@ -133,17 +143,31 @@ def matched(
     return {f"match: label {layer} answered {got}"}
 
 
+def bare(layer: str, log: bytes, diagnoses: list[Diagnosis]) -> set[str]:
+    """``bare: KIND answer in GOT, label LAYER`` for a log with no rung word and no traceback,
+    else nothing: the labels' layer where the log itself names no rung."""
+    read = features(log)
+    if "rung words: none" not in read or "traceback: none" not in read:
+        return set()
+    first = diagnoses[0] if diagnoses else None
+    kind = "no" if first is None else "cause" if names_a_cause(first) else "place"
+    got = first.layer if first is not None else None
+    return {f"bare: {kind} answer in {got}, label {layer}"}
+
+
 def tally(
     data: Path,
     split: Path,
     with_features: bool = False,
     answers: Sequence[str] = (),
     match: re.Pattern[str] | None = None,
+    *,
+    with_bare: bool = False,
 ) -> dict[str, Counter[str]]:
     """The counts of both halves: ``cases``, ``unlabelled``, ``right``, each miss kind, each
     absent family (``absent: F``), each layer confusion (``layer: LABEL -> GOT``) and the logs
-    ``match`` finds (``matched``); with ``with_features``, each group's logs (``GROUP | logs``)
-    and features (``GROUP | FEATURE``)."""
+    ``match`` finds (``matched``), with ``with_bare`` the logs naming no rung (``bare``); with
+    ``with_features``, each group's logs (``GROUP | logs``) and features (``GROUP | FEATURE``)."""
     halves: dict[str, Counter[str]] = defaultdict(Counter)
     for half, _name, case, log, diagnoses in _cases(data, split):
         counts = halves[half]
@@ -154,6 +178,8 @@ def tally(
             _count_features(counts, named, log, diagnoses)
         counts["cases"] += 1
         counts.update(matched(match, case["layer"], log, diagnoses))
+        if with_bare:
+            counts.update(bare(case["layer"], log, diagnoses))
         got = diagnoses[0].layer if diagnoses else None
         if got != case["layer"]:
             counts[f"layer: {case['layer']} -> {got}"] += 1
@@ -188,6 +214,8 @@ def tuning_members(
     group: str,
     answers: Sequence[str] = (),
     match: re.Pattern[str] | None = None,
+    *,
+    with_bare: bool = False,
 ) -> Iterator[str]:
     """The TUNING half's logs in the groups whose name contains ``group`` (a held-out case is
     never read here), each with its labels and its first answers."""
@@ -196,6 +224,8 @@ def tuning_members(
         named = groups(expected, case["layer"], diagnoses)
         named |= answer_groups(expected, case["layer"], diagnoses, answers)
         named |= matched(match, case["layer"], log, diagnoses)
+        if with_bare:
+            named |= bare(case["layer"], log, diagnoses)
         if any(group in item for item in named):
             got = [f"{d.signature_id} [{d.layer}]" for d in diagnoses[:2]]
             yield f"  {name}/{case['file']} expected {sorted(expected)} [{case['layer']}] got {got}"
@@ -252,12 +282,21 @@ def main() -> int:
         metavar="REGEX",
         help="count the logs whose text this finds by label's layer and layer answered",
     )
+    parser.add_argument(
+        "--bare",
+        action="store_true",
+        help="count the logs with no rung word and no traceback by answer and label's layer",
+    )
     args = parser.parse_args()
     if args.list:
-        listed = tuning_members(args.data, args.split, args.list, args.answer, args.match)
+        listed = tuning_members(
+            args.data, args.split, args.list, args.answer, args.match, with_bare=args.bare
+        )
         print("\n".join(listed))
         return 0
-    halves = tally(args.data, args.split, args.features, args.answer, args.match)
+    halves = tally(
+        args.data, args.split, args.features, args.answer, args.match, with_bare=args.bare
+    )
     for half, counts in sorted(halves.items()):
         print(half)
         for key, number in sorted(counts.items(), key=lambda item: (-item[1], item[0])):

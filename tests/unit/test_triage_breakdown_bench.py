@@ -102,3 +102,21 @@ def test_a_match_is_counted_by_label_and_answer_in_both_halves(tmp_path: Path) -
     assert held["match: label build answered operator_execution"] == 1  # a02
     listed = list(breakdown.tuning_members(data, split, "match: label build", match=words))
     assert not listed  # a02 is held-out: counted, never listed
+
+
+def test_logs_naming_no_rung_are_counted_by_answer_and_label(tmp_path: Path) -> None:
+    breakdown = bench_module("triage_breakdown")
+    data, split = _data(tmp_path)
+    halves = breakdown.tally(data, split, with_bare=True)
+    tuning, held = halves["tuning"], halves["held_out"]
+    # a05, a07: the listing, no rung word, no traceback, a place in operator_execution
+    assert tuning["bare: place answer in operator_execution, label install"] == 1
+    assert tuning["bare: place answer in operator_execution, label operator_execution"] == 1
+    # a01, a03: a traceback, so not bare whatever their words
+    assert not any("device_init" in key for key in tuning if key.startswith("bare:"))
+    assert held["bare: no answer in None, label install"] == 1  # a04: told nothing
+    named = "bare: place answer in operator_execution, label install"
+    listed = list(breakdown.tuning_members(data, split, named, with_bare=True))
+    assert len(listed) == 1
+    assert "a05-place.log" in listed[0]
+    assert not list(breakdown.tuning_members(data, split, "bare: no answer", with_bare=True))
