@@ -83,7 +83,7 @@ def test_the_chip_decides_whether_bfloat16_is_missing_altogether() -> None:
     on_910b = next(d for d in ranked_910b if d.signature_id == "ascend.runtime.bf16-unsupported")
     unknown = explain_text(BF16)[0]
     # A chip with bfloat16 leaves the operator's own dtype constraint as the first cause.
-    assert ranked_910b[0].signature_id == "faultdiag.aisw_cann_tbe_all_003"
+    assert ranked_910b[0].signature_id == "class.operator.npu-kernel-refuses-inputs"
     assert on_310p.signature_id == on_910b.signature_id == "ascend.runtime.bf16-unsupported"
     assert (on_310p.confirmation, on_910b.confirmation, unknown.confirmation) == (
         "confirmed",

@@ -80,3 +80,27 @@ def test_pips_first_line_of_no_matching_release_is_that_cause() -> None:
     diagnoses = explain_text(line)
     assert diagnoses[0].signature_id == "python.no-matching-distribution"
     assert "paddle-custom-npu" in diagnoses[0].cause
+
+
+# The operators' constraints FaultDiag states (AISW_CANN_TBE_ALL_002 shape, _003 dtype) are the
+# class of an operator refusing its inputs: a label naming either fault names the class, and a
+# line either fault read is told as the class, once. Real lines: mindspore-ai/docs@9e844dc6
+# tutorials/source_en/debug/error_analysis/mindrt_debug.md:86 (E80012, ReduceSum given 10
+# dimensions); the Ascend PyTorch migration guide msug_000055 (torch_npu refusing float64).
+REFUSES_NPU = "class.operator.npu-kernel-refuses-inputs"
+OPERATOR_CONSTRAINTS = [
+    "RuntimeError: ({'errCode': 'E80012', 'op_name': 'reduce_sum_d', 'param_name': 'x', "
+    "'min_value': 0, 'max_value': 8, 'real_value': 10}, 'In op, the num of dimensions of "
+    "input/output[x] should be in the range of [0, 8], but actually is [10].')\n",
+    "RuntimeError: Unsupport data type: at::ScalarType::Double.\n",
+]
+
+
+def test_the_operators_constraints_faultdiag_states_are_the_refusal_class() -> None:
+    for fault in ("faultdiag.aisw_cann_tbe_all_002", "faultdiag.aisw_cann_tbe_all_003"):
+        assert current_id(fault) == REFUSES_NPU
+    for log in OPERATOR_CONSTRAINTS:
+        ids = [d.signature_id for d in explain_text(log)]
+        assert ids[0] == REFUSES_NPU
+        assert ids.count(REFUSES_NPU) == 1
+        assert not set(ids) & set(retired())

@@ -1,7 +1,7 @@
 """An operator's own check that an input has more dimensions than it takes (CANN's E80012
-template, an AI CPU kernel's dimension limit) is FaultDiag's AISW_CANN_TBE_ALL_002, "Operator
-specification constraints", above the inner-error code printed with it. Real lines, each
-cited."""
+template, an AI CPU kernel's dimension limit) is an operator refusing its inputs, the class that
+FaultDiag's AISW_CANN_TBE_ALL_002 ("Operator specification constraints") is retired into, above
+the inner-error code printed with it. Real lines, each cited."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from bringup.triage import explain_text
 
-TBE_SHAPE = "faultdiag.aisw_cann_tbe_all_002"
+TBE_SHAPE = "class.operator.npu-kernel-refuses-inputs"
 
 LIMITS = [
     # hicann/docs@0eadb61a993b384a333d3a93ddf2a83b6daba48f:

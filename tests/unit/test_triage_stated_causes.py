@@ -45,8 +45,9 @@ TRANSDATA_BF16_OWN_LINE = """\
 """
 
 # https://github.com/flashserve/flash-linear-attention-npu/issues/132: CausalConv1dBwd's tiling
-# function refuses the input layout; FaultDiag's "Operator specification constraints" reads the
-# same line (its tiling function) and keeps it, above the EE1003 code of the launch.
+# function refuses the input layout; the class reads that line (the refusal, and its tiling
+# source as FaultDiag's "Operator specification constraints" did) above the EE1003 code of the
+# launch.
 TILING_LAYOUT = """\
 [rank0]: [ERROR] 2026-07-04-17:27:10 (PID:312701, Device:0, RankID:0) ERR00100 PTA call acl api failed.
 [rank0]: [PID: 312701] 2026-07-04-17:27:10.618.062 Invalid_Argument(EE1003): LaunchKernelV2 failed because value 0 for parameter blockDim is invalid. Expected value: not equal to 0.
@@ -54,6 +55,10 @@ TILING_LAYOUT = """\
 [rank0]:         unsupported inputLayout , expect BSND/TND/BNSD/NTD[FUNC:CausalConv1dBwdTilingFunc][FILE:causal_conv1d_bwd_tiling.cpp][LINE:100]
 [rank0]:         CausalConv1dBwd do tiling failed, ret is -1.
 """  # noqa: E501
+
+# HCCL refusing HCCL_IF_IP as it reads it (Ascend/DrivingSDK's FAQ, 6.4, quoted in
+# kb/data/faults/additions.toml): FaultDiag's AISW_CANN_HCCL_001, read on its own line.
+HCCL_IF_IP = 'Environment variable [HCCL_IF_IP] is invalid. Reason: it should be "ip[%ifname]".\n'
 
 # https://github.com/flashserve/flash-linear-attention-npu/issues/174: the operator's tiling
 # compile info is missing (how the package registered it), no refusal of its inputs.
@@ -112,9 +117,9 @@ def test_a_dtype_the_operator_has_no_kernel_for_ranks_above_its_compile_code() -
     assert _ranked(TRANSDATA_BF16_OWN_LINE)[:2] == [(REFUSES_NPU, 2), ("code.cann.e90003", 1)]
 
 
-def test_a_fault_that_reads_the_refusals_own_line_keeps_it_above_the_code() -> None:
+def test_the_refusals_own_line_is_read_above_the_code() -> None:
     ranked = _ranked(TILING_LAYOUT)
-    assert ranked[0] == ("faultdiag.aisw_cann_tbe_all_002", 4)
+    assert ranked[0] == (REFUSES_NPU, 4)
     assert ranked.index(("code.cann.ee1003", 2)) > 0
     said = [d for d in diagnose(scan_log(TILING_LAYOUT).findings) if d.signature_id == REFUSES_NPU]
     assert [d.evidence[0].line for d in said] == [4]
@@ -149,7 +154,7 @@ def test_a_fault_read_on_another_message_ranks_below_the_stated_class() -> None:
     errno line further down), ranks below the class the log states; one read beside it keeps
     its rank."""
     (said,) = [d for d in explain_text(TRANSDATA_BF16_910A) if d.signature_id == REFUSES_NPU]
-    (fault,) = [d for d in explain_text(TILING_LAYOUT) if d.signature_id.startswith("faultdiag.")]
+    (fault,) = [d for d in explain_text(HCCL_IF_IP) if d.signature_id.startswith("faultdiag.")]
     assert said.signature_id.startswith(STATED_PREFIX)
     assert fault.score > said.score
     knowledge = {fault.signature_id}

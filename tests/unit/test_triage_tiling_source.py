@@ -1,14 +1,15 @@
 """An error a CANN plog line reports from an operator's tiling source (``[FUNC:<check>]
-[FILE:<op>_tiling.cpp]``) is the operator refusing its inputs' shapes or layout (FaultDiag's
-AISW_CANN_TBE_ALL_002, "Operator specification constraints"), whatever words the check
-prints; a tiling check that one of bringup's own signatures names still ranks above it. Each
-line is real, quoted from a tuning corpus's log (named beside it; the corpora cite the threads)."""
+[FILE:<op>_tiling.cpp]``) is the operator refusing its inputs' shapes or layout (the class that
+FaultDiag's AISW_CANN_TBE_ALL_002, "Operator specification constraints", is retired into),
+whatever words the check prints; a tiling check that one of bringup's own signatures names
+still ranks above it. Each line is real, quoted from a tuning corpus's log (named beside it;
+the corpora cite the threads)."""
 
 from __future__ import annotations
 
 from bringup.triage import explain_text
 
-TBE_SHAPE = "faultdiag.aisw_cann_tbe_all_002"
+TBE_SHAPE = "class.operator.npu-kernel-refuses-inputs"
 
 # tests/data/triage_eighth/a14-vllm-omni-qwen3tts-npu-rope-bnsd-constraint.log: short decode
 # steps break the RotaryPositionEmbedding fusion operator's BNSD constraint (the fix falls back

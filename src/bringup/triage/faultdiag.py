@@ -25,6 +25,7 @@ import msgspec
 from bringup.model.diagnosis import CauseKind, Layer
 from bringup.tomlfile import line_of, read_data_toml
 from bringup.triage.catalogues import CatalogueInfo
+from bringup.triage.retired import current_id
 from bringup.triage.signatures import Signature, SignatureError, SignatureRecord
 from bringup.triage.specificity import literal_count
 from bringup.triage.wholenumbers import after, before, end_digits, start_digits
@@ -225,6 +226,8 @@ def _braces(text: str) -> str:
 
 @functools.cache
 def faultdiag_signatures(path: Path = FAULTS_FILE) -> tuple[Signature, ...]:
-    """The FaultDiag faults as signatures (read once per process)."""
+    """The FaultDiag faults as signatures (read once per process), but a fault retired into
+    the entry that states its cause (``kb/data/retired/ids.toml``): that entry reads its lines."""
     catalogue, faults = read_faults(path)
-    return tuple(fault_signature(fault, catalogue, str(path)) for fault in faults)
+    live = (fault for fault in faults if current_id(fault_id(fault)) == fault_id(fault))
+    return tuple(fault_signature(fault, catalogue, str(path)) for fault in live)
