@@ -106,3 +106,36 @@ def test_autotools_named_first_is_the_one_route_and_meson_its_alternative(tmp_pa
     (tmp_path / "configure.ac").unlink()
     steps = scan_repo(tmp_path, "fribidi").component.steps
     assert ("meson", "test", "-C", "build") in [s.argv for s in steps]
+
+
+# hicann/ops-blas@35101c89511ec94cc2d9a359b611f1995d873b8d: CMakeLists.txt:11 and :13, build.sh:1,
+# :19-23 and :282-283 (the tuning set's checkout, /work/eval/src/scan_eval11/ops-blas)
+BLAS_CMAKE = """cmake_minimum_required(VERSION 3.16.0)
+project(ops_blas VERSION 1.0.0)
+"""
+BLAS_BUILD = """#!/bin/bash
+export BASE_PATH=$(
+  cd "$(dirname $0)"
+  pwd
+)
+BUILD_DIR="${BASE_PATH}/build"
+cmake -S "${BASE_PATH}" -B "${BUILD_DIR}" ${CMAKE_OPTIONS}
+cmake --build ${BUILD_DIR} -j
+"""
+
+
+def test_a_build_script_running_cmake_on_the_top_is_the_cmake_route_alone(tmp_path: Path) -> None:
+    # plan38's regression: ops-blas planned ``bash build.sh`` and CMake's default configure and
+    # build of the same CMakeLists.txt beside it
+    (tmp_path / "CMakeLists.txt").write_text(BLAS_CMAKE)
+    (tmp_path / "build.sh").write_text(BLAS_BUILD)
+    component = scan_repo(tmp_path, "ops-blas").component
+    assert [s.argv for s in component.steps] == [("bash", "build.sh")]
+    (note,) = [f.reason or "" for f in component.findings if "runs cmake" in (f.reason or "")]
+    assert note.startswith("build.sh:7 runs cmake on the top's CMakeLists.txt")
+    assert "cmake -S . -B build" in note  # what is not planned, said
+    # a build script that configures another folder is no CMake route of the top
+    (tmp_path / "build.sh").write_text(BLAS_BUILD.replace('"${BASE_PATH}" -B', "ext -B"))
+    (tmp_path / "ext").mkdir()
+    steps = scan_repo(tmp_path, "ops-blas").component.steps
+    assert ("cmake", "-S", ".", "-B", "build") in [s.argv for s in steps]
