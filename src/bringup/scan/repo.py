@@ -433,7 +433,7 @@ def scan_repo(
         steps = folder_builds(
             steps, texts, scoped.scope_of, read.seen, read=known.inside, toolkits=builds
         )
-        steps = tests_requirements_first(steps, texts, lambda rel: os.path.isfile(root / rel))
+        steps = tests_requirements_first(steps, extractions, lambda rel: os.path.isfile(root / rel))
         overrides: list[Finding] = []
         if manifest is not None and loaded is not None:
             stated_subjects = {stated.subject for stated in manifest.requirements}
