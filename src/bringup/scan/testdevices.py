@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterator
 from typing import Optional
 
+import msgspec
+
 from bringup import lazyre
 from bringup.model import StepNeeds
 from bringup.scan.devices import chips_in
@@ -113,6 +115,30 @@ def folder_devices(rel: str) -> int:
                 if count > 1 or not unit.startswith("node"):  # a single node: no count
                     most = max(most, count)
     return most
+
+
+_ON_DEVICE = lazyre.compile(r"(?:^|_)on_([a-z]\w{1,20}?)(?:_|$)", re.IGNORECASE)
+"""A test file named for the device it runs on: verl's ``test_correctness_on_gpu.py``
+(shangxt10/verl_mindspeedmm@da9e8534 tests/checkpoint_engine), whose CPU job runs only the
+``*_on_cpu.py`` files on a CPU runner (.github/workflows/cpu_unit_tests.yml:96-106, outsider19
+D15); ``_on_cpu`` names the CPU, no device."""
+
+
+def placed_devices(rel: str, found: Optional[StepNeeds]) -> Optional[StepNeeds]:
+    """``found`` (what the text of test file ``rel`` says) with at least the devices its
+    folders are named for (``folder_devices``) and the device its name says it runs on
+    (``_ON_DEVICE``)."""
+    placed = folder_devices(rel)
+    if placed > (found.devices if found else 0):
+        found = msgspec.structs.replace(found or StepNeeds(), devices=placed)
+    stem = rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    named = [target_kind(m.group(1)) for m in _ON_DEVICE.finditer(stem)]
+    kind = next((k for k in named if k not in (None, "cpu")), None)
+    if kind is None or (found is not None and found.devices and found.device_kind):
+        return found
+    if found is None or not found.devices:
+        return StepNeeds(devices=1, device_kind=kind)
+    return msgspec.structs.replace(found, device_kind=kind)
 
 
 def _launched(text: str) -> int:
