@@ -94,7 +94,7 @@ def test_autotools_named_first_is_the_one_route_and_meson_its_alternative(tmp_pa
     (tmp_path / "meson.build").write_text(MESON)
     (tmp_path / "README.md").write_text(README + BUILDING)
     component = scan_repo(tmp_path, "fribidi").component
-    assert [s.argv for s in component.steps] == [("bash", "autogen.sh")]
+    assert [s.argv for s in component.steps] == [("bash", "autogen.sh"), ("make",)]
     (note,) = [f.reason or "" for f in component.findings if "both build" in (f.reason or "")]
     assert "planned the autotools route (README.md:3 names GNU Build System" in note
     assert "meson setup build" in note  # the alternative, said
@@ -139,3 +139,34 @@ def test_a_build_script_running_cmake_on_the_top_is_the_cmake_route_alone(tmp_pa
     (tmp_path / "ext").mkdir()
     steps = scan_repo(tmp_path, "ops-blas").component.steps
     assert ("cmake", "-S", ".", "-B", "build") in [s.argv for s in steps]
+
+
+# fribidi/fribidi@58895678b768ceaf8d8b3bc69f5c6f56c8e1513d .github/workflows/make.yml:1,
+# :9-10 (its runner as the matrix's label, :14), :17 and :26-31
+MAKE_CI = """name: Build with make
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+    - name: configure
+      run: ./autogen.sh
+    - run: make
+    - run: make check
+    - run: make distcheck
+"""
+
+
+def test_the_autotools_route_builds_with_make_and_checks_where_the_ci_does(
+    tmp_path: Path,
+) -> None:
+    # left38: the plan ran ``bash autogen.sh`` and stopped before the build
+    (tmp_path / "configure.ac").write_text(AUTOCONF)
+    (tmp_path / "README.md").write_text(README + BUILDING)
+    steps = scan_repo(tmp_path, "fribidi").component.steps
+    assert [s.argv for s in steps] == [("bash", "autogen.sh"), ("make",)]
+    assert steps[1].source.ref.endswith("configure.ac")  # no CI: cited at autoconf's input
+    (tmp_path / ".github/workflows").mkdir(parents=True)
+    (tmp_path / ".github/workflows/make.yml").write_text(MAKE_CI)
+    steps = scan_repo(tmp_path, "fribidi").component.steps
+    assert [s.argv for s in steps] == [("bash", "autogen.sh"), ("make",), ("make", "check")]
+    assert [(s.kind, s.source.line) for s in steps[1:]] == [("build", 8), ("test", 9)]

@@ -16,6 +16,7 @@ from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
 from bringup.parseerrors import yaml_error
 from bringup.scan.architectures import listed, listing, lowest_architecture
+from bringup.scan.autotoolsteps import ci_makes
 from bringup.scan.cios import builds, runner_arches, runner_os
 from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import Command, parse_commands
@@ -232,6 +233,7 @@ def extract_ci(file: SourceFile) -> Extraction:
     return Extraction(
         requirements=tuple(collector.requirements),
         test_installs=tests_installs(collector.commands, file) if "pytest" in file.text else (),
+        makes=ci_makes(collector.commands, file) if "make" in file.text else (),
     )
 
 

@@ -127,3 +127,5 @@ class Extraction(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """Where the repo's scripts a repo-level shell script runs may lie (``scriptsteps``)."""
     test_installs: tuple[Step, ...] = ()
     """What a CI workflow installs for its tests before its pytest run (``testdeps``)."""
+    makes: tuple[Step, ...] = ()
+    """A CI workflow's plain ``make`` and ``make check`` runs (``autotoolsteps``)."""
