@@ -37,7 +37,7 @@ from bringup.scan.localpaths import fetched_wheels, with_local_paths
 from bringup.scan.ownfolder import in_own_clone, own_clone, own_folder_install
 from bringup.scan.scriptneeds import with_script_needs
 from bringup.scan.testcollect import TEST_FILE, collected_tests
-from bringup.scan.testdevices import placed_devices, stated_devices
+from bringup.scan.testdevices import named_device, placed_devices, stated_devices
 from bringup.scan.testmocks import on_cpu
 
 _RUNNERS = frozenset({"bash", "sh", "pytest", "py.test", "torchrun", "deepspeed", "accelerate"})
@@ -433,8 +433,8 @@ class StepFiles:
 
     def devices(self, rel: str) -> Optional[StepNeeds]:
         """``_file_devices`` of the test file ``rel``, with at least the devices its folders
-        and its name are named for (``four_card/``, ``_on_gpu``) unless it skips or falls back
-        without them; None for a file that cannot be read."""
+        are named for (``four_card/``) unless it skips or falls back without them; None for a
+        file that cannot be read."""
         if rel not in self._devices:
             text = self.read(rel)
             found = _file_devices(rel, text, self.scripts, self.read) if text is not None else None
@@ -471,7 +471,7 @@ def _test_device(step: Step, kept: StepFiles) -> Step:
                 device_at=found.device_at,
             )
             return msgspec.structs.replace(step, needs=needs)
-    return on_cpu(step, tested, kept.read)
+    return on_cpu(named_device(step, tested), tested, kept.read)
 
 
 def _file_devices(

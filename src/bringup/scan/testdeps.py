@@ -75,6 +75,13 @@ def _runs_pytest(argv: Sequence[str]) -> bool:
     return bool(_PYTEST.search(" ".join(argv)))
 
 
+def _what(argv: tuple[str, ...]) -> tuple[str, ...]:
+    """What an install command installs, whichever pip runs it: its words after ``install``
+    (verl's CI runs ``pip install --no-deps -e .[test]`` in one workflow and ``pip3 install
+    --no-deps -e .[test]`` in another, shangxt10/verl_mindspeedmm@da9e8534)."""
+    return argv[argv.index("install") + 1 :] if "install" in argv else argv
+
+
 def _installed_lists(steps: Sequence[Step]) -> set[str]:
     """The requirements files the steps already install, from the repo's root."""
     installed: set[str] = set()
@@ -100,18 +107,20 @@ def tests_requirements_first(
     if first is None:
         return list(steps)
     installed = _installed_lists(steps)
-    done = {s.argv for s in steps}
+    done = {_what(s.argv) for s in steps}
     added: list[Step] = []
     ci = sorted((s for e in extractions for s in e.test_installs), key=lambda s: str(s.source))
     for step in ci:
         targets = pip_install_targets(step.argv)
         lists = [posixpath.normpath(p) for p in targets[1]] if targets else []
         wanted = [p for p in lists if _tests_list(p) and "$" not in p]
-        if step.argv in done or (wanted and all(p in installed or not is_file(p) for p in wanted)):
+        if _what(step.argv) in done or (
+            wanted and all(p in installed or not is_file(p) for p in wanted)
+        ):
             continue
         if not wanted and not any(is_file(f) for f in ("setup.py", "pyproject.toml")):
             continue
         installed.update(wanted)
-        done.add(step.argv)
+        done.add(_what(step.argv))
         added.append(step)
     return [*steps[:first], *added, *steps[first:]]

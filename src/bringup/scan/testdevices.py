@@ -11,13 +11,13 @@ host with no NPU and on one with a single 910B3 (outsider9 #4)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Optional
 
 import msgspec
 
 from bringup import lazyre
-from bringup.model import StepNeeds
+from bringup.model import Step, StepNeeds
 from bringup.scan.devices import chips_in
 from bringup.scan.devicewords import target_kind
 
@@ -126,19 +126,26 @@ D15); ``_on_cpu`` names the CPU, no device."""
 
 def placed_devices(rel: str, found: Optional[StepNeeds]) -> Optional[StepNeeds]:
     """``found`` (what the text of test file ``rel`` says) with at least the devices its
-    folders are named for (``folder_devices``) and the device its name says it runs on
-    (``_ON_DEVICE``)."""
+    folders are named for (``folder_devices``)."""
     placed = folder_devices(rel)
     if placed > (found.devices if found else 0):
         found = msgspec.structs.replace(found or StepNeeds(), devices=placed)
-    stem = rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    named = [target_kind(m.group(1)) for m in _ON_DEVICE.finditer(stem)]
-    kind = next((k for k in named if k not in (None, "cpu")), None)
-    if kind is None or (found is not None and found.devices and found.device_kind):
-        return found
-    if found is None or not found.devices:
-        return StepNeeds(devices=1, device_kind=kind)
-    return msgspec.structs.replace(found, device_kind=kind)
+    return found
+
+
+def named_device(step: Step, tested: Sequence[str]) -> Step:
+    """``step``, whose test files ``tested`` state no device in their text, needing one of
+    the kind a file's name says it runs on (``_ON_DEVICE``); as it is where none does."""
+    if step.needs.devices or step.kind != "test":
+        return step
+    for rel in tested:
+        stem = rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        named = [target_kind(m.group(1)) for m in _ON_DEVICE.finditer(stem)]
+        kind = next((k for k in named if k not in (None, "cpu")), None)
+        if kind is not None:
+            needs = msgspec.structs.replace(step.needs, devices=1, device_kind=kind)
+            return msgspec.structs.replace(step, needs=needs)
+    return step
 
 
 def _launched(text: str) -> int:
