@@ -170,3 +170,14 @@ def test_the_autotools_route_builds_with_make_and_checks_where_the_ci_does(
     steps = scan_repo(tmp_path, "fribidi").component.steps
     assert [s.argv for s in steps] == [("bash", "autogen.sh"), ("make",), ("make", "check")]
     assert [(s.kind, s.source.line) for s in steps[1:]] == [("build", 8), ("test", 9)]
+
+
+def test_no_make_is_planned_where_the_autotools_route_is_not(tmp_path: Path) -> None:
+    (tmp_path / "configure.ac").write_text(AUTOCONF)
+    (tmp_path / "meson.build").write_text(MESON)
+    # README as fribidi's with the two routes named the other way round: Meson's is planned
+    said = README.replace("either the GNU Build System or meson", "either meson or the GNU Build")
+    (tmp_path / "README.md").write_text(said + BUILDING)
+    steps = scan_repo(tmp_path, "fribidi").component.steps
+    assert ("meson", "setup", "build") in [s.argv for s in steps]
+    assert ("make",) not in [s.argv for s in steps]

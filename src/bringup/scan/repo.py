@@ -435,6 +435,7 @@ def scan_repo(
             steps, texts, scoped.scope_of, read.seen, read=known.inside, toolkits=builds
         )
         steps = tests_requirements_first(steps, extractions, lambda rel: os.path.isfile(root / rel))
+        autotools = "" if "autotools" in left else autotools  # the route not planned
         steps = with_make(steps, extractions, autotools, _ref(shown, autotools))
         overrides: list[Finding] = []
         if manifest is not None and loaded is not None:
