@@ -83,7 +83,8 @@ def test_a_device_library_used_unmocked_keeps_the_repo_s_device() -> None:
     assert step.needs.mocked_at is None
     assert mocked_line(UNMOCKED) is None
     # a mock beside it that names no device library says nothing of the device
-    assert mocked_line("from unittest import mock\nmock.patch('os.getcwd')\nimport pynvml\n") is None
+    beside = "from unittest import mock\nmock.patch('os.getcwd')\nimport pynvml\n"
+    assert mocked_line(beside) is None
     assert mocked_line('sys.modules["torch_npu"] = MagicMock()\n') == 1
 
 
@@ -102,7 +103,9 @@ def test_the_ci_s_tests_extra_is_installed_before_the_tests(tmp_path: Path) -> N
     steps = scan_repo(tmp_path, "gpustat").component.steps
     tests = [i for i, s in enumerate(steps) if s.kind == "test"]
     extra = [i for i, s in enumerate(steps) if s.argv == install.argv]
-    assert tests and extra and extra[0] < tests[0]
+    assert tests
+    assert extra
+    assert extra[0] < tests[0]
 
 
 def test_a_ci_job_switched_off_installs_nothing_for_the_tests() -> None:

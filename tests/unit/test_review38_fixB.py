@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bringup.scan.repo import scan_repo
-from bringup.scan.scriptsteps import shipped
 from bringup.scan.ci import extract_ci
 from bringup.scan.commands import pip_install_targets
 from bringup.scan.extraction import SourceFile
+from bringup.scan.repo import scan_repo
+from bringup.scan.scriptsteps import shipped
 
 
 def _tree(root: Path, files: dict[str, str]) -> None:
