@@ -26,7 +26,7 @@ _GPU_SCRIPT = """\
 # Install flash-attn-2.8.1 (cxx11abi=False)
 wget -nv https://github.com/Dao-AILab/flash-attention/releases/download/v2.8.1/flash_attn-2.8.1+cu12torch2.8cxx11abiFALSE-cp312-cp312-linux_x86_64.whl && \\
     pip install --no-cache-dir flash_attn-2.8.1+cu12torch2.8cxx11abiFALSE-cp312-cp312-linux_x86_64.whl
-"""
+"""  # noqa: E501
 # .github/workflows/npu_unit_tests.yml:74-77, 112-114
 _NPU_CI = """\
 jobs:

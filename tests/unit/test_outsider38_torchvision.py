@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (the guide's real lines hold full-width punctuation)
 """outsider19 D12 (tests/data/outsider38/REPORT.md): shangxt10/verl_mindspeedmm@da9e8534
 docs/ascend_tutorial/quick_start/ascend_quick_start.rst pins torch == 2.8.0 (:47) and
 torchvision == 0.22.1 (:65, :78), but torchvision 0.22 is built against torch 2.7 (pytorch/vision
@@ -12,7 +13,8 @@ import pytest
 
 from bringup.cli.main import main
 
-# shangxt10/verl_mindspeedmm@da9e8534 docs/ascend_tutorial/quick_start/ascend_quick_start.rst:40-47, 74-78
+# shangxt10/verl_mindspeedmm@da9e8534
+# docs/ascend_tutorial/quick_start/ascend_quick_start.rst:40-47, 74-78
 _GUIDE = """\
     +---------------+----------------------+
     | software      | version              |

@@ -87,6 +87,9 @@ class DocContext(NamedTuple):
         return False
 
 
+_NO_CONTEXT = DocContext()
+
+
 def doc_context(build_texts: Mapping[str, str]) -> DocContext:
     """The ``DocContext`` of the repo whose build files are ``build_texts``."""
     manifests = tuple(
@@ -100,7 +103,7 @@ def doc_context(build_texts: Mapping[str, str]) -> DocContext:
     return DocContext(frameworks, manifests)
 
 
-def doc_scope(parts: list[str], context: DocContext = DocContext()) -> str:
+def doc_scope(parts: list[str], context: DocContext = _NO_CONTEXT) -> str:
     """A guide's scope under ``docs/``; one under the directory of the framework the
     repo's own build uses (``docs/zh/pytorch/training/install_guide.md`` where setup.py
     imports torch) is the repo's; one for an older release (``DocContext.older_release``)

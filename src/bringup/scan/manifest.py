@@ -4,8 +4,8 @@ Per repo (in the repo's root) or one stack file listing repos (``[[repos]]`` wit
 Keys: ``name``, ``role``, ``trusted`` (the repo's commands may run without asking),
 ``depends_on``, ``infer``/``infer_steps`` (false: use only what is written here), ``ignore``
 (gitignore-style patterns the scan skips), ``[[requirements]]`` (``subject``, ``spec``,
-``text``, ``hard``, ``source``, ``confidence``, ``prefers``; ``ignore = true`` drops what the scan inferred
-for that subject) and
+``text``, ``hard``, ``source``, ``confidence``, ``prefers``; ``ignore = true`` drops what the
+scan inferred for that subject) and
 ``[[steps]]`` (``name``, ``kind``, ``argv``, ``cwd``, ``needs``). Validated strictly: an
 unknown key, a wrong type or a spec that does not parse in its subject's scheme is an error
 at its file:line:column, the bad span underlined.
@@ -180,7 +180,9 @@ def _check_requirements(
             continue
         prefers = requirement.get("prefers", ())
         written = [(spec, [*segments, "spec"])]
-        written += [(p, [*segments, "prefers", n]) for n, p in enumerate(prefers) if isinstance(p, str)]
+        written += [
+            (p, [*segments, "prefers", n]) for n, p in enumerate(prefers) if isinstance(p, str)
+        ]
         for value, at in written:
             try:
                 SpecifierSet(value, scheme_for(subject))

@@ -71,7 +71,9 @@ def _western(data: bytes, first_bad: int, ref: str) -> tuple[str, list[Finding]]
         text, codec = data.decode("cp1252"), "cp1252"
     except UnicodeDecodeError:
         text, codec = data.decode("latin-1"), "Latin-1"
-    said = f"not UTF-8 (byte {first_bad}); decoded as {codec} (as GBK its bytes are no Chinese text)"
+    said = (
+        f"not UTF-8 (byte {first_bad}); decoded as {codec} (as GBK its bytes are no Chinese text)"
+    )
     return text, [_finding(ref, "decoded", said)]
 
 

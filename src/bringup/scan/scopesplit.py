@@ -14,8 +14,8 @@ from bringup import backends, lazyre
 from bringup.model import Requirement, Scope, Step
 from bringup.scan.anyof import merge_repeats, unite
 from bringup.scan.borrowed import borrowed, ci_images, installs_repo, route_images
-from bringup.scan.cios import runner_cpus
 from bringup.scan.builton import built_on
+from bringup.scan.cios import runner_cpus
 from bringup.scan.containerroute import container_routes, route_needs
 from bringup.scan.extraction import Extraction
 from bringup.scan.floors import unite_floors
@@ -288,11 +288,7 @@ def _run_elsewhere(own: list[Requirement], ci_cpus: frozenset[str]) -> list[Requ
     verl_mindspeedmm@da9e8534 scripts/install_vllm_sglang_mcore.sh:29) is that route's
     package, while the repo's Ascend CI runs on ``linux-aarch64-a3-8`` (.github/workflows/
     e2e_ascend.yml:70): the repo is not x86_64-only (outsider19 D11)."""
-    return [
-        r
-        for r in own
-        if r.subject != "arch" or r.hard or not ci_cpus - set(r.spec.split(","))
-    ]
+    return [r for r in own if r.subject != "arch" or r.hard or not ci_cpus - set(r.spec.split(","))]
 
 
 def split_scopes(
