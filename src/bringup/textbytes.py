@@ -69,7 +69,7 @@ def legacy_codec(data: Union[bytes, bytearray], *, cut: bool = False) -> Optiona
     The one sniff for reports (``decode_report``) and logs (``explain``, ``triage.blocks``)."""
     if utf16_marked(data) or data.startswith(codecs.BOM_UTF8):
         return None
-    if _decodes(data, "utf-8", cut) is not None or _mostly_utf8(data, cut):
+    if _decodes(data, "utf-8", cut) is not None or mostly_utf8(data, cut):
         return None
     decoded = []
     for codec in LEGACY_CJK:
@@ -77,7 +77,7 @@ def legacy_codec(data: Union[bytes, bytearray], *, cut: bool = False) -> Optiona
         if text is not None and _CJK_RUN.search(text) is not None:
             decoded.append((text, codec))
     for text, codec in decoded:
-        if codec != "gb18030" or _mostly_gb2312(text):
+        if codec != "gb18030" or mostly_gb2312(text):
             return codec
     return decoded[0][1] if decoded else None
 
@@ -103,18 +103,21 @@ one bad sequence, or at least this many good characters beyond ASCII for each ba
 Big5 or Shift_JIS text read as UTF-8 holds almost only bad ones."""
 
 
-def _mostly_utf8(data: Union[bytes, bytearray], cut: bool = False) -> bool:
+def mostly_utf8(data: Union[bytes, bytearray], cut: bool = False, alone: bool = True) -> bool:
     """Whether ``data`` is UTF-8 but for a stray byte or so: read as GB18030 or Big5 whole,
     its every character beyond ASCII is garbled (``中文系统`` as ``涓\ue15f枃绯荤粺`` for
-    one ``\xe9``)."""
+    one ``\xe9``). ``alone``: one bad sequence with no good one beside it counts (a log's
+    cut character); a repo file's lone ``\xe9`` is rather Latin-1's ``é`` (``scan.reading``)."""
     text = codecs.getincrementaldecoder("utf-8")("replace").decode(bytes(data), final=not cut)
     replaced = text.count("\ufffd")
     bad = replaced - data.count("\ufffd".encode())
     good = sum(1 for c in text if ord(c) > 0x7F) - replaced
+    if not alone and good == 0:
+        return False
     return bad <= 1 or bad * _STRAY <= good
 
 
-def _mostly_gb2312(text: str) -> bool:
+def mostly_gb2312(text: str) -> bool:
     wide = [c for c in text[: SNIFF_BYTES * 4] if ord(c) > 0x7F]
     common = sum(1 for c in wide if _in_gb2312(c))
     return common >= _COMMON_SHARE * len(wide)

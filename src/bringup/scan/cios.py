@@ -78,3 +78,23 @@ def runner_arches(labels: list[str], workflow: str) -> list[str]:
         return []
     found += ["x86_64" for label in labels if _HOSTED.match(label.strip())]
     return list(dict.fromkeys(found))
+
+
+_RUNS_ON = lazyre.compile(r"^[ \t]*runs-on:[ \t]*\[?([^\n#\]]*)", re.MULTILINE)
+
+
+def runner_cpus(workflow: str) -> frozenset[str]:
+    """The CPUs the jobs of a ``workflow`` that builds, installs or tests the repo run on, by
+    the CPUs their ``runs-on:`` labels name (``runs-on: linux-aarch64-a3-8``,
+    shangxt10/verl_mindspeedmm@da9e8534 .github/workflows/e2e_ascend.yml:70); a label that
+    names none (``ubuntu-latest``) or is an expression is not read."""
+    if "runs-on" not in workflow or not builds(workflow):
+        return frozenset()
+    labels = [
+        label.strip("\"' ")
+        for line in _RUNS_ON.finditer(workflow)
+        for label in line.group(1).split(",")
+        if "${{" not in label
+    ]
+    named = [_RUNNER_ARCH.search(label) for label in labels]
+    return frozenset(ARCH_NAMES.get(m.group(1).lower(), m.group(1).lower()) for m in named if m)

@@ -5,8 +5,11 @@ after a framework (the scope rules for ``docs/`` are told in ``bringup.scan.scop
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import NamedTuple
 
 from bringup import lazyre
+from bringup.scan.scopedirs import PACKAGE_FILES
 from bringup.scan.scopenames import DEVELOPMENT, REPO
 
 DOC_DIRS = frozenset({"doc", "docs", "documentation", "fern"})
@@ -49,16 +52,71 @@ _FRAMEWORK_GUIDE = lazyre.compile(
 )
 
 
-def doc_scope(parts: list[str], frameworks: frozenset[str] = frozenset()) -> str:
+_RELEASE_PAGE = lazyre.compile(r"[-_]([A-Za-z][A-Za-z0-9]*?)[-_]?v?(\d+(?:\.\d+)+)$")
+"""A page named for a release of a package: ``README_vllm0.7`` (shangxt10/verl_mindspeedmm
+@da9e8534 docs/README_vllm0.7.md, "Upgrading to vllm >= 0.7")."""
+_FLOOR = r"[\"'\s]{name}\s*(?:\[[^\]]*\])?\s*>=\s*(\d+(?:\.\d+)*)"
+"""A lower bound the repo's own manifest declares for a package (verl_mindspeedmm setup.py:52
+``"vllm>=0.8.5,<=0.12.0"``)."""
+
+
+class DocContext(NamedTuple):
+    """What the repo's own manifests (``PACKAGE_FILES`` at its root) tell about its pages."""
+
+    frameworks: frozenset[str] = frozenset()
+    """The ``FRAMEWORK_DOCS`` folders whose framework the manifests name."""
+    manifests: tuple[str, ...] = ()
+    """The manifests' texts."""
+
+    def older_release(self, stem: str) -> bool:
+        """Whether the page ``stem`` is the guide of a release of a package wholly below the
+        lowest one the repo's manifest accepts (``README_vllm0.7`` where setup.py:52 asks
+        ``vllm>=0.8.5``): a guide for an older release, not the repo's route (outsider19
+        D11: its vllm 0.7.x pins and ``conda create`` led the repo's needs). ``0.8`` is not:
+        0.8.5 is of that series."""
+        named = _RELEASE_PAGE.search(stem)
+        if named is None:
+            return False
+        series = tuple(int(n) for n in named.group(2).split("."))
+        floor = re.compile(_FLOOR.format(name=re.escape(named.group(1))), re.IGNORECASE)
+        for text in self.manifests:
+            found = floor.search(text)
+            if found:
+                lowest = tuple(int(n) for n in found.group(1).split("."))
+                return series < lowest[: len(series)]
+        return False
+
+
+_NO_CONTEXT = DocContext()
+
+
+def doc_context(build_texts: Mapping[str, str]) -> DocContext:
+    """The ``DocContext`` of the repo whose build files are ``build_texts``."""
+    manifests = tuple(
+        text for rel, text in build_texts.items() if "/" not in rel and rel.lower() in PACKAGE_FILES
+    )
+    frameworks = frozenset(
+        folder
+        for folder, named in FRAMEWORK_DOCS.items()
+        if any(re.search(named, text) for text in manifests)
+    )
+    return DocContext(frameworks, manifests)
+
+
+def doc_scope(parts: list[str], context: DocContext = _NO_CONTEXT) -> str:
     """A guide's scope under ``docs/``; one under the directory of the framework the
     repo's own build uses (``docs/zh/pytorch/training/install_guide.md`` where setup.py
-    imports torch) is the repo's."""
+    imports torch) is the repo's; one for an older release (``DocContext.older_release``)
+    is its own."""
     lowered = [p.lower() for p in parts[:-1]]
     at = next((i for i, d in enumerate(lowered) if d in DOC_DIRS), None)
     if at is None:
         return REPO
     topics = [i for i in range(at + 1, len(parts) - 1) if not _GENERIC_DOC_DIRS.match(parts[i])]
     stem = parts[-1].rsplit(".", 1)[0]
+    frameworks = context.frameworks
+    if context.older_release(stem):
+        return "/".join([*parts[:-1], stem])
     if topics and lowered[topics[0]] in frameworks and _FRAMEWORK_GUIDE.search(stem):
         return REPO
     if at == len(parts) - 2 and stem.lower() == "readme":

@@ -90,6 +90,17 @@ def _needs(step: Step) -> str:
     return "{ " + ", ".join(parts) + " }" if parts else "{}"
 
 
+def _preferred(found: list[Requirement]) -> list[str]:
+    """The releases the entry prefers, each cited: soft as the scan read them, so a check
+    after ``scan --write`` plans as one without the draft did (outsider19 D13: the draft
+    lost torch-batch-svd's "with CUDA 10.2", and the two gave two plans)."""
+    prefers = [p for r in found for p in r.prefers]
+    if not prefers:
+        return []
+    cited = [_comment(f"prefers {p.value} ({p.source})") for p in prefers]
+    return [*cited, f"prefers = {_array(tuple(dict.fromkeys(p.value for p in prefers)))}"]
+
+
 def draft_manifest(component: Component) -> str:
     """The text of a ``bringup.toml`` stating what the scan found for ``component``."""
     lines = [_HEADER.format(name=_CONTROL.sub(" ", _text(component.name)))]
@@ -113,6 +124,7 @@ def draft_manifest(component: Component) -> str:
         if not hard:
             lines.append("hard = false")
         lines.extend(_kept(found[0], component.path))
+        lines.extend(_preferred(found))
     for step in component.steps:
         lines.append("")
         publishes = step.needs.publishes

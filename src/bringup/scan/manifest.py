@@ -4,8 +4,8 @@ Per repo (in the repo's root) or one stack file listing repos (``[[repos]]`` wit
 Keys: ``name``, ``role``, ``trusted`` (the repo's commands may run without asking),
 ``depends_on``, ``infer``/``infer_steps`` (false: use only what is written here), ``ignore``
 (gitignore-style patterns the scan skips), ``[[requirements]]`` (``subject``, ``spec``,
-``text``, ``hard``, ``source``, ``confidence``; ``ignore = true`` drops what the scan inferred
-for that subject) and
+``text``, ``hard``, ``source``, ``confidence``, ``prefers``; ``ignore = true`` drops what the
+scan inferred for that subject) and
 ``[[steps]]`` (``name``, ``kind``, ``argv``, ``cwd``, ``needs``). Validated strictly: an
 unknown key, a wrong type or a spec that does not parse in its subject's scheme is an error
 at its file:line:column, the bad span underlined.
@@ -57,6 +57,9 @@ class ManifestRequirement(msgspec.Struct, frozen=True, kw_only=True, forbid_unkn
     ignore: bool = False
     source: Optional[str] = None
     confidence: Confidence = "high"
+    prefers: tuple[str, ...] = ()
+    """Releases within ``spec`` the repo shows in use ("Tested in Pytorch 1.4 & 1.5, with CUDA
+    10.2"): the solver takes one where nothing else decides, not over what is installed."""
 
 
 class ManifestStep(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -175,16 +178,22 @@ def _check_requirements(
         if not is_subject(subject):
             yield _unknown_subject(path, subject, locate(text, [*segments, "subject"]))
             continue
-        try:
-            SpecifierSet(spec, scheme_for(subject))
-        except InvalidSpecifier as problem:
-            where = locate(text, [*segments, "spec"])
-            if where is not None and problem.position is not None:
-                where = where._replace(
-                    column=where.column + 1 + problem.position,
-                    width=max(1, len(spec) - problem.position),
-                )
-            yield _error(path, f"bad spec for {subject}: {problem.reason}", where)
+        prefers = requirement.get("prefers", ())
+        written = [(spec, [*segments, "spec"])]
+        written += [
+            (p, [*segments, "prefers", n]) for n, p in enumerate(prefers) if isinstance(p, str)
+        ]
+        for value, at in written:
+            try:
+                SpecifierSet(value, scheme_for(subject))
+            except InvalidSpecifier as problem:
+                where = locate(text, at)
+                if where is not None and problem.position is not None:
+                    where = where._replace(
+                        column=where.column + 1 + problem.position,
+                        width=max(1, len(value) - problem.position),
+                    )
+                yield _error(path, f"bad spec for {subject}: {problem.reason}", where)
 
 
 def _check_values(

@@ -15,7 +15,7 @@ from typing import Optional
 
 import msgspec
 
-from bringup.model import Requirement, Source, Step, StepNeeds, file_source
+from bringup.model import Alternative, Requirement, Source, Step, StepNeeds, file_source
 from bringup.scan.extraction import Finding
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.steps_found import step_key
@@ -70,6 +70,7 @@ def apply_manifest(
                     hard=stated.hard,
                     text=stated.text or "bringup.toml",
                     also_at=_cited(loaded.path, stated.source),
+                    prefers=tuple(Alternative(value=v, source=source) for v in stated.prefers),
                 )
             )
     if not manifest.infer_steps:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bringup.model import Source, file_source
 from bringup.scan.extraction import Finding, FindingKind
-from bringup.textbytes import decode_text, utf16_marked, whole_utf16
+from bringup.textbytes import decode_text, mostly_gb2312, mostly_utf8, utf16_marked, whole_utf16
 
 MAX_BYTES = 1 << 20
 """Files are read up to 1 MiB: requirements live near the top of what we read; a bigger file
@@ -28,9 +28,10 @@ def _finding(ref: str, kind: FindingKind, message: str) -> Finding:
 
 
 def decode(data: bytes, ref: str) -> tuple[str, list[Finding]]:
-    """UTF-16 when its byte-order mark says so; UTF-8 (a BOM is dropped); else GB18030, the
-    superset of GBK that Windows-edited Chinese files use; else Latin-1, which never fails,
-    with the bad bytes noted."""
+    """UTF-16 when its byte-order mark says so; UTF-8 (a BOM is dropped), also with a stray
+    bad byte or so (``textbytes.mostly_utf8``, as logs are read); else GB18030, the superset
+    of GBK that Windows-edited Chinese files use, where it gives Chinese text (``_western``);
+    else cp1252 or Latin-1, which never fails, with the bad bytes noted."""
     if utf16_marked(data):
         return decode_text(whole_utf16(data)), [
             _finding(ref, "decoded", "UTF-16 (its byte-order mark says so); decoded as such")
@@ -41,6 +42,9 @@ def decode(data: bytes, ref: str) -> tuple[str, list[Finding]]:
         return data.decode("utf-8"), []
     except UnicodeDecodeError as error:
         first_bad = error.start
+    if mostly_utf8(data, alone=False):
+        said = f"UTF-8 but for a stray byte or so (byte {first_bad}); those replaced"
+        return data.decode("utf-8", errors="replace"), [_finding(ref, "decoded", said)]
     try:
         text = data.decode("gb18030")
     except UnicodeDecodeError:
@@ -52,7 +56,25 @@ def decode(data: bytes, ref: str) -> tuple[str, list[Finding]]:
                 "non-ASCII words may be wrong",
             )
         ]
+    if not mostly_gb2312(text):
+        return _western(data, first_bad, ref)
     return text, [_finding(ref, "decoded", f"not UTF-8 (byte {first_bad}); decoded as GBK/GB18030")]
+
+
+def _western(data: bytes, first_bad: int, ref: str) -> tuple[str, list[Finding]]:
+    """Bytes GB18030 decodes only into rare characters among ASCII words: a Latin-1 or cp1252
+    ``é`` (0xE9) joins the letter after it into one GBK character outside GB2312 ("# Ré" +
+    "quirements" read as "# R" and U+95DD; outsider19 D19), while a Chinese text's are almost
+    all GB2312's (``textbytes.mostly_gb2312``). cp1252 where it decodes (its 0x80-0x9F are
+    quotes and dashes), else Latin-1."""
+    try:
+        text, codec = data.decode("cp1252"), "cp1252"
+    except UnicodeDecodeError:
+        text, codec = data.decode("latin-1"), "Latin-1"
+    said = (
+        f"not UTF-8 (byte {first_bad}); decoded as {codec} (as GBK its bytes are no Chinese text)"
+    )
+    return text, [_finding(ref, "decoded", said)]
 
 
 NOT_READ = frozenset({"unreadable", "binary"})

@@ -29,6 +29,7 @@ from bringup.scan.clitests import test_files
 from bringup.scan.cmakecalls import idle_bodies, running
 from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless
+from bringup.scan.declaredranges import outside_declared
 from bringup.scan.devicecode import folded_device_code
 from bringup.scan.devicefree import as_route
 from bringup.scan.devicesupport import supported_devices
@@ -464,6 +465,7 @@ def scan_repo(
             + modes
             + stated_in_scopes(unversioned, scopes_beside)
             + contradictions
+            + outside_declared(requirements, scoped.other_requirements, texts)
             + overrides
             + reader.found_meanwhile
             + git_version(root, known.read, _citer(shown), component)

@@ -216,7 +216,7 @@ The other tools a guide runs are the reader's own steps, not the build's: ``git 
 the reader gets the repo, ``unzip`` opens what the reader downloaded. Nor does building the
 documentation (``cd docs; make html``, torch-harmonics docs/install.md:132) build the repo."""
 _DOC_TARGETS = frozenset({"html", "latexpdf", "pdf", "doc", "docs", "man", "linkcheck", "help"})
-_ENV_MANAGERS = frozenset({"conda", "mamba", "micromamba"})
+ENV_MANAGERS = frozenset({"conda", "mamba", "micromamba"})
 _ENV_ACTIONS = frozenset({"create", "install", "activate", "env"})
 """A guide's steps that make or enter a conda environment (``conda create -n QServe
 python=3.10 -y``, mit-han-lab/qserve README.md:65; ``conda activate base``,
@@ -226,7 +226,7 @@ default."""
 
 
 def guide_tools(file: SourceFile, commands: Sequence[Command]) -> list[Requirement]:
-    """The build tools (``GUIDE_TOOLS``) and environment managers (``_ENV_MANAGERS``) a
+    """The build tools (``GUIDE_TOOLS``) and environment managers (``ENV_MANAGERS``) a
     guide's build steps (``commands``) run, one requirement per tool: its first place, the
     others in ``also_at``; and the interpreter and build tools they run (``route_needs``)."""
     runs = [(command, argv) for command in commands for argv in _piped(command.argv)]
@@ -243,10 +243,10 @@ def guide_tools(file: SourceFile, commands: Sequence[Command]) -> list[Requireme
 
 
 def _env_manager(argv: tuple[str, ...]) -> str:
-    """The environment manager (``_ENV_MANAGERS``) ``argv`` makes or enters an environment
+    """The environment manager (``ENV_MANAGERS``) ``argv`` makes or enters an environment
     with, "" for none."""
     manager, args = run_program(argv)
-    return manager if manager in _ENV_MANAGERS and args[:1] and args[0] in _ENV_ACTIONS else ""
+    return manager if manager in ENV_MANAGERS and args[:1] and args[0] in _ENV_ACTIONS else ""
 
 
 def _piped(argv: tuple[str, ...]) -> list[tuple[str, ...]]:

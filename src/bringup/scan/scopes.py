@@ -91,7 +91,7 @@ from posixpath import dirname
 from bringup.scan.buildnames import BuildNames
 from bringup.scan.ciscripts import ci_only_scripts
 from bringup.scan.cmakeuse import cmake_file, unbuilt_cmake
-from bringup.scan.docscopes import DOC_DIRS, FRAMEWORK_DOCS, PAGES, doc_index, doc_page, doc_scope
+from bringup.scan.docscopes import DOC_DIRS, PAGES, doc_context, doc_index, doc_page, doc_scope
 from bringup.scan.mainroute import main_route, route_sets
 from bringup.scan.pipscopes import (
     DEPENDENCY_KEY,
@@ -211,15 +211,7 @@ class Scopes:
         self._option_of: dict[str, str] = {}
         self._routed, self._added = route_sets(self.route, texts or {})
         self._build = self._names.texts
-        self._frameworks = frozenset(
-            folder
-            for folder, named in FRAMEWORK_DOCS.items()
-            if any(
-                re.search(named, text)
-                for rel, text in build_texts.items()
-                if "/" not in rel and rel.lower() in PACKAGE_FILES
-            )
-        )
+        self._docs = doc_context(build_texts)
 
     def of(self, rel: str) -> str:
         """The scope ``rel`` belongs to: ``REPO``, a feature name or a sub-project path; a
@@ -310,7 +302,7 @@ class Scopes:
             and (self._unread(rel) or self._unnamed(rel))
         ):
             return "/".join(parts[:-1])
-        return doc_scope(parts, self._frameworks)
+        return doc_scope(parts, self._docs)
 
     def _installed_by_guide(self, rel: str, flavour: str) -> bool:
         """The one flavour list a guide of the repo's own installs (``guided_flavour``)."""

@@ -15,6 +15,7 @@ from bringup.model import Requirement, Scope, Step
 from bringup.scan.anyof import merge_repeats, unite
 from bringup.scan.borrowed import borrowed, ci_images, installs_repo, route_images
 from bringup.scan.builton import built_on
+from bringup.scan.cios import runner_cpus
 from bringup.scan.containerroute import container_routes, route_needs
 from bringup.scan.extraction import Extraction
 from bringup.scan.floors import unite_floors
@@ -281,6 +282,15 @@ def _container_route(
     return needs
 
 
+def _run_elsewhere(own: list[Requirement], ci_cpus: frozenset[str]) -> list[Requirement]:
+    """The repo's needs without a soft CPU need that leaves out a CPU its own CI builds or
+    tests it on: a GPU install script's ``flash_attn-...-linux_x86_64.whl`` (shangxt10/
+    verl_mindspeedmm@da9e8534 scripts/install_vllm_sglang_mcore.sh:29) is that route's
+    package, while the repo's Ascend CI runs on ``linux-aarch64-a3-8`` (.github/workflows/
+    e2e_ascend.yml:70): the repo is not x86_64-only (outsider19 D11)."""
+    return [r for r in own if r.subject != "arch" or r.hard or not ci_cpus - set(r.spec.split(","))]
+
+
 def split_scopes(
     requirements: list[Requirement],
     extractions: list[Extraction],
@@ -313,6 +323,8 @@ def split_scopes(
     docker = route_images(by_scope.get(DOCKER, []), images)
     ci = ci_images(by_scope.get(CI, []), images)
     own = optional_hosts([*own, *hosted])
+    runners = [runner_cpus(t) for ref, (_, t) in texts.items() if scope_of.get(ref) == CI]
+    own = _run_elsewhere(own, frozenset(cpu for cpus in runners for cpu in cpus))
     own += borrowed(own, {CI: ci, DOCKER: docker}, images)
     projects = set(scope_of.values()) | set(by_scope) | set(steps)
     for step in steps.pop(REPO, []):

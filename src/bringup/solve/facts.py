@@ -76,6 +76,8 @@ def program_facts(problem: SolverInput, components: Collection[int], environment
         out.append(f"req({q},{req.component},{subject_ids[req.subject]}).")
         if not req.requirement.hard:
             out.append(f"soft({q}).")
+        if req.preference:
+            out.append(f"pref({q}).")
         s = subject_ids[req.subject]
         out.extend(f"ok({q},{s},{a},{b})." for a, b in _runs(req.allowed, rank_of))
     for rule in problem.rules:

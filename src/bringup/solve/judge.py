@@ -34,6 +34,8 @@ class Stated:
     spec: SpecifierSet
     requirement: Requirement
     also: tuple[Source, ...] = ()
+    preference: bool = False
+    """A release the requirement ``prefers`` (``_with_preferred``), not a line of its own."""
 
     def check(self, status: CheckStatus, pin: Optional[str] = None) -> Check:
         return Check(
@@ -55,20 +57,23 @@ def group_statements(
     """The component's requirements with repeats merged (same subject, spec and hardness);
     specs that do not parse go to ``invalid`` with their subject. Needs that are not
     versions (``solve.needs``) are checked apart."""
-    groups: dict[tuple[str, str, bool], list[Requirement]] = {}
-    specs: dict[tuple[str, str, bool], SpecifierSet] = {}
-    for req in (r for given in component.requirements for r in _with_preferred(given)):
-        if req.subject in NEEDS:
-            continue
-        subject = canonical_subject(req.subject)
-        key = (subject, req.spec.strip(), req.hard)
-        if key not in specs:
+    groups: dict[tuple[str, str, bool, bool], list[Requirement]] = {}
+    specs: dict[tuple[str, str, bool, bool], SpecifierSet] = {}
+    for given in component.requirements:
+        for req, preference in _with_preferred(given):
+            if req.subject in NEEDS:
+                continue
+            subject = canonical_subject(req.subject)
+            key = (subject, req.spec.strip(), req.hard, preference)
+            if key in specs:
+                groups[key].append(req)
+                continue
             try:
                 specs[key] = SpecifierSet(req.spec, scheme_for(subject))
             except ValueError as error:
                 invalid.append((req, subject, error))
                 continue
-        groups.setdefault(key, []).append(req)
+            groups[key] = [req]
     return [
         Stated(
             component=component,
@@ -76,22 +81,28 @@ def group_statements(
             spec=specs[key],
             requirement=reqs[0],
             also=_also(reqs),
+            preference=key[3],
         )
         for key, reqs in groups.items()
     ]
 
 
-def _with_preferred(req: Requirement) -> tuple[Requirement, ...]:
+def _with_preferred(req: Requirement) -> list[tuple[Requirement, bool]]:
     """``req`` and each release it ``prefers`` as a soft requirement of its own: a
     recommendation the solver follows where nothing else decides, so an environment's Python
-    is the one the repo names for its pins, not the newest its floor admits."""
-    preferred = (
+    is the one the repo creates its interpreter with for its pins (``strictest``), not the
+    newest its floor admits, nor the one installed. Another subject's is a release the repo
+    shows in use, marked a preference (``encoding.lp``: not over a release this machine has):
+    "tested with CUDA 10.2" pinned CUDA 10.2 and GCC 8.1 beside an installed CUDA 13.0
+    (KinglittleQ/torch-batch-svd@c0a96119 README.md:42,44, outsider19 D13)."""
+    preferred = [
         msgspec.structs.replace(
             req, spec=p.value, source=p.source, hard=False, text=None, prefers=(), also_at=()
         )
         for p in req.prefers
-    )
-    return (req, *preferred)
+    ]
+    shown = canonical_subject(req.subject) != "python"
+    return [(req, False), *((p, shown) for p in preferred)]
 
 
 def _also(reqs: list[Requirement]) -> tuple[Source, ...]:

@@ -6,7 +6,10 @@ set the variable, install the package); a build that downloads needs the network
 package the distribution lists as installed (dpkg's status file, rpm's database: under its own
 name or the one the knowledge base's table gives the tool) is ``ok``, its pin saying which
 (``installed (dpkg: libssl-dev 3.0.19-1~deb12u2)``), and no action asks for it (outsider13
-D10)."""
+D10). So is an environment manager a guide runs (``conda create -n verl python==3.10``,
+shangxt10/verl_mindspeedmm@da9e8534 docs/README_vllm0.7.md:11): it is the guide's way to make
+an environment, which bringup makes itself, not a thing the repo needs (outsider19 D11:
+"install conda (as root)" as a next action)."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from bringup.model.requirements import Component
 from bringup.model.resolution import Check, Obstacle, Resolution
 from bringup.model.snapshot import SystemPackage
 from bringup.model.source import Source
+from bringup.scan.runtools import ENV_MANAGERS
 from bringup.scan.sysdeps import debian_named
 from bringup.subjects import NEEDS
 
@@ -43,13 +47,15 @@ def need_checks(component: Component, packages: Sequence[SystemPackage] = ()) ->
     for (subject, spec, hard), sources in places.items():
         have = installed_as(spec, packages) if subject == "system_package" else None
         pin = None if have is None else f"installed ({have.manager}: {have.name} {have.version})"
+        if subject == "system_package" and spec in ENV_MANAGERS:
+            pin = _OWN_ENVIRONMENT
         checks.append(
             Check(
                 component=component.name,
                 subject=subject,
                 spec=spec,
                 source=sources[0],
-                status="needed" if have is None else "ok",
+                status="needed" if pin is None else "ok",
                 pin=pin,
                 hard=hard,
                 also=tuple(sources[1:]),
@@ -57,6 +63,9 @@ def need_checks(component: Component, packages: Sequence[SystemPackage] = ()) ->
             )
         )
     return checks
+
+
+_OWN_ENVIRONMENT = "bringup makes the environment itself"
 
 
 def installed_as(name: str, packages: Sequence[SystemPackage]) -> Optional[SystemPackage]:

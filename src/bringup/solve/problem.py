@@ -37,6 +37,7 @@ class RequirementItem:
     requirement: Requirement
     allowed: frozenset[int]
     also: tuple[Source, ...] = ()
+    preference: bool = False  # ``Stated.preference``
 
 
 @dataclass(frozen=True)
@@ -326,6 +327,7 @@ def build_problem(
                     requirement=s.requirement,
                     allowed=cands.allowed(s.spec, s.subject),
                     also=s.also,
+                    preference=s.preference,
                 )
             )
     rule_items, hosts, deferred = _relevant_rules(cands, rules, requirements, findings)
