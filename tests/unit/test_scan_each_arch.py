@@ -1,5 +1,6 @@
-"""A package named with a placeholder for its CPU is built for each architecture (issue 11,
-session of 2026-12-02). Each test quotes the lines of a public repo (repo@commit path:line)."""
+"""A package named with a placeholder for its CPU is built for each architecture the line names
+(issue 11, session of 2026-12-02); a placeholder alone names none (session 39). Each test
+quotes the lines of a public repo (repo@commit path:line)."""
 
 from __future__ import annotations
 
@@ -27,17 +28,32 @@ def test_a_wheel_for_each_cpu_the_line_names() -> None:
     ]
 
 
-def test_a_run_file_for_the_machines_cpu_is_any_the_vendor_builds() -> None:
-    # cann/ascend-boost-comm@00d35274 README.md:79-83: ``$(arch)`` is the machine's CPU
+def test_a_placeholder_alone_is_the_readers_own_cpu_no_arch() -> None:
+    # Hayden727/cann-ops@eef0ff77 QuickStart.md:123-125 and ghhufue/HCCL-Competition@f88d382c
+    # Hccl_Broadcast_Final/README.md:31-33: pick the package of the machine's CPU; neither
+    # repo's truth (scan_eval27, scan_eval29) has an arch need, cann/ascend-boost-comm@00d35274
+    # README.md:82 ``linux-$(arch).run`` is read the same
+    for text in (
+        "```bash\n# CANN开发套件包安装命令示例：\n"
+        "./Ascend-cann-toolkit_<cann_version>_linux-<arch>.run --install\n```\n",
+        "```bash\n# 确保安装包具有可执行权限\n"
+        "chmod +x Ascend-cann-toolkit_9.1.0_linux-${arch}.run\n```\n",
+        "```shell\n# ${VERSION} 为下载页实际包名中的版本号，例如 8.2.RC1、8.5.0 等，请以官网为准\n"
+        "chmod +x Ascend-cann-toolkit_${VERSION}_linux-$(arch).run\n```\n",
+    ):
+        assert _platform("QuickStart.md", text) == [("os", "linux", 3, False)], text
+
+
+def test_a_later_placeholder_line_may_name_the_cpus() -> None:
+    # constructed from the two lines above: the run file first, then apex's wheel whose line
+    # names its CPUs (Ascend/apex@6424da3b README.zh.md:56)
     text = (
-        "#### 安装CANN\n```shell\n"
-        "# ${VERSION} 为下载页实际包名中的版本号，例如 8.2.RC1、8.5.0 等，请以官网为准\n"
-        "chmod +x Ascend-cann-toolkit_${VERSION}_linux-$(arch).run\n"
-        "./Ascend-cann-toolkit_${VERSION}_linux-$(arch).run --install\n```\n"
+        "```\nchmod +x Ascend-cann-toolkit_${VERSION}_linux-$(arch).run\n"
+        "pip3 install apex-0.1+ascend-cp37-cp37m-linux_{arch}.whl arch表示架构，为aarch64或x86_64\n"
+        "```\n"
     )
-    assert _platform("README.md", text) == [
-        ("arch", "x86_64,aarch64", 4, False),
-        ("os", "linux", 4, False),
+    assert [s for s in _platform("README.md", text) if s[0] == "arch"] == [
+        ("arch", "aarch64,x86_64", 3, False)
     ]
 
 
@@ -50,16 +66,14 @@ def test_one_cpu_named_in_a_package_is_no_list() -> None:
     assert _platform("docs/en/install.md", text) == [("os", "linux", 2, False)]
 
 
-def test_the_list_is_read_once_per_document() -> None:
+def test_placeholders_in_a_list_of_run_files_are_no_arch() -> None:
     # Ascend/MindSpeed docs/zh/user-guide/install_guide.md:48-49: the driver's and then
     # (abridged) the toolkit's run file
     text = (
         "```shell\nchmod +x Ascend-hdk-<chip_type>-npu-driver_<version>_linux-<arch>.run\n"
         "chmod +x Ascend-cann-toolkit_<version>_linux-<arch>.run\n```\n"
     )
-    assert [s for s in _platform("install_guide.md", text) if s[0] == "arch"] == [
-        ("arch", "x86_64,aarch64", 2, False)
-    ]
+    assert [s for s in _platform("install_guide.md", text) if s[0] == "arch"] == []
 
 
 def test_one_package_named_for_each_of_two_cpus_is_a_list() -> None:
@@ -98,7 +112,7 @@ def test_one_package_named_for_each_of_two_cpus_is_a_list() -> None:
     )
 
 
-def test_a_placeholder_cpu_in_a_table_keeps_its_emphasis() -> None:
+def test_a_placeholder_cpu_in_a_table_keeps_its_emphasis_and_says_linux() -> None:
     # Ascend/MindIE-LLM@8b4871ad docs/zh/user_guide/install/source/
     # preparing_software_and_dependencies.md:24-26 (``<*arch>*``: the cell's italics)
     text = (
@@ -107,10 +121,7 @@ def test_a_placeholder_cpu_in_a_table_keeps_its_emphasis() -> None:
         "MindIE LLM组件安装包。|[获取链接](https://www.hiascend.com/developer/download/community/"
         "result?module=ie%2Bpt%2Bcann)|\n"
     )
-    assert _platform("preparing.md", text) == [
-        ("arch", "x86_64,aarch64", 3, False),
-        ("os", "linux", 3, False),
-    ]
+    assert _platform("preparing.md", text) == [("os", "linux", 3, False)]
 
 
 # Ascend/mspti@a3891605 docs/en/release_notes.md:1-13: a release's packages, one per CPU, with

@@ -51,10 +51,6 @@ PLATFORM_TAG = lazyre.compile(
 Markdown table, its emphasis and escapes kept: ``linux_<*arch>*.whl``, ``linux-\\<*arch*>``):
 built for Linux, any CPU. A placeholder's name is bounded on each side of "arch": ``\\w*arch\\w*}``
 tried every "arch" of a long word with every length of its rest (100 KB took 22 s)."""
-EACH_ARCH = ("x86_64", "aarch64")
-"""The CPUs a package named with a placeholder for its CPU is built for when the guide does
-not list them: the two the vendors' Linux packages come in (Ascend's ``Ascend-cann-toolkit_
-{version}_linux-{arch}.run``, NVIDIA's ``x86_64`` and ``sbsa`` downloads)."""
 
 
 def each_arch(tag: str) -> bool:

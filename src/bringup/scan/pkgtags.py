@@ -18,7 +18,7 @@ from bringup import lazyre
 from bringup.caseless import Words
 from bringup.model import Requirement
 from bringup.scan.devices import chips_in
-from bringup.scan.docos import EACH_ARCH, PLATFORM_TAG, each_arch
+from bringup.scan.docos import PLATFORM_TAG, each_arch
 from bringup.scan.extraction import SourceFile
 from bringup.scan.heldlines import found_on_held_lines
 from bringup.scan.platforms import arch_names
@@ -195,15 +195,17 @@ class PackageTags:
             self.also(self.platform_at, [number])
 
     def each_arch(self, tag: str, line: str, number: int) -> None:
-        """A package named with a placeholder for its CPU (``apex-0.1+ascend-cp37-cp37m-
-        linux_{arch}.whl arch表示架构，为aarch64或x86_64``, Ascend/apex README.zh.md:56;
-        ``Ascend-cann-toolkit_${VERSION}_linux-$(arch).run``, ascend-boost-comm README.md:82):
-        there is one per architecture, so any of them will do: the ones the line names, else
-        the two the vendors build for (``EACH_ARCH``)."""
-        if self.arch_done or not each_arch(tag):
+        """A package named with a placeholder for its CPU and the CPUs it stands for
+        (``apex-0.1+ascend-cp37-cp37m-linux_{arch}.whl arch表示架构，为aarch64或x86_64``,
+        Ascend/apex README.zh.md:56): any of those will do. A placeholder alone
+        (``Ascend-cann-toolkit_<cann_version>_linux-<arch>.run``, Hayden727/cann-ops@eef0ff77
+        QuickStart.md:125) asks the reader to pick the machine's own package: no word on the
+        CPU (tuning truths: four such lines, none an arch need; held-out 4 false, 1 found)."""
+        named = arch_names(line) if not self.arch_done and each_arch(tag) else []
+        if not named:
             return
         self.arch_done = True
-        spec = ",".join(arch_names(line) or EACH_ARCH)
+        spec = ",".join(named)
         text = f"a package built for each CPU: {tag}"
         self.arch_at = len(self.found)
         self.found.append(self.file.requirement("arch", spec, number, text=text, hard=False))

@@ -47,7 +47,7 @@ from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
 from bringup.scan.shellos import os_probe
 from bringup.scan.shellruns import run_scripts
-from bringup.scan.statuscheck import container_drivers, driver_named
+from bringup.scan.statuscheck import container_drivers, driver_named, script_checks
 from bringup.scan.stepkinds import most_devices, step_kind
 from bringup.scan.sysdeps import installed_packages
 
@@ -476,6 +476,7 @@ def extract_shell(file: SourceFile, joined: list[LogicalLine] | None = None) -> 
         + (inline_imports(file, joined) if not NOT_INSTALLING.search(name) else [])
         + (launch_counts(file, _numbered(file), script_vendor(file.text)) if repo_level else [])
         + container_drivers(file, joined)
+        + (script_checks(file, joined) if repo_level else [])
         + (container_runtime(file) if file.run_by_build else [])
     )
     step = script_step(file, commands) if repo_level else None

@@ -220,3 +220,16 @@ def container_drivers(file: SourceFile, joined: list[LogicalLine]) -> list[Requi
         for command in commands_of(lines)
         for r in mounted_drivers(command.argv, command.lines, file.source(command.line), hard=True)
     ]
+
+
+def script_checks(file: SourceFile, joined: list[LogicalLine]) -> list[Requirement]:
+    """The drivers a script checks with its backend's bare status command (``npu-smi info``
+    printing the devices, xiaoyaoer/alphafold3-pytorch-npu npu-info.sh:14): the tool ships
+    with the driver, so a script that runs it needs the driver. Soft, once per driver."""
+    programs = {command[0] for command, _ in status_commands()}
+    lines = [j for j in joined if any(p in j.text for p in programs)]
+    found: dict[str, Requirement] = {}
+    for command in commands_of(lines):
+        for requirement in status_check(command.argv, file.source(command.line), hard=False):
+            found.setdefault(requirement.subject, requirement)
+    return list(found.values())
