@@ -19,7 +19,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Component, Requirement, Source, Step, file_source
-from bringup.scan import cmakelex, lowertexts, moduletexts
+from bringup.scan import cmakelex, lowertexts, moduletexts, shell
 from bringup.scan.buildnames import BUILD_FILES
 from bringup.scan.buildroutes import backend_needs, one_route, route_bound
 from bringup.scan.buildruns import builds_running
@@ -305,8 +305,8 @@ def scan_repo(
     ``manifest`` is the user's word on it (from ``loaded``, at ``prefix`` inside a stack
     file). With ``forks``, a big repo's files are read ahead in that many forked copies
     (``readahead``)."""
-    # the repo's lexed CMake texts and package modules, dropped however its scan ends
-    with cmakelex.kept(), lowertexts.kept(), moduletexts.kept():
+    # the repo's lexed CMake texts, package modules and scripts' parts, dropped however it ends
+    with cmakelex.kept(), lowertexts.kept(), moduletexts.kept(), shell.kept():
         component = name or (manifest.name if manifest and manifest.name else root.resolve().name)
         files, stats = walk_repo(root, manifest.ignore if manifest else (), progress=progress)
         findings = [
