@@ -15,7 +15,7 @@ import msgspec
 import pytest
 
 from bringup import patterncache
-from bringup.scan import readahead
+from bringup.scan import readahead, shell
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fileextract import extract_file
 from bringup.scan.repo import scan_repo
@@ -265,3 +265,23 @@ def test_without_a_file_to_deal_turns_from_the_ordered_pass_reads_the_rest(
     monkeypatch.setattr(readahead, "_fork", lambda *args: forked.append(args))
     assert _scanned(root, 2) == alone
     assert forked == []
+
+
+@pytest.mark.parametrize(
+    "rel",
+    ["build.sh", "scripts/global_proxy.sh", "omni/accelerators/sched/global_proxy/build.sh"],
+)
+@pytest.mark.parametrize("first", [False, True])
+def test_a_script_read_again_in_a_scan_reads_as_it_would_afresh(rel: str, first: bool) -> None:
+    """While a scan keeps the scripts' parts (``shell.kept``), a second reading of the same
+    script, as the build's or not, is what reading it alone gives: the parts kept are only
+    those the two readings share."""
+
+    def read(run_by_build: bool) -> bytes:
+        file = SourceFile(ref=rel, rel=rel, text=OMNI_GLOBAL_PROXY, run_by_build=run_by_build)
+        return msgspec.json.encode(extract_shell(file))
+
+    fresh = {run: read(run) for run in (first, not first)}
+    with shell.kept():
+        kept = {run: read(run) for run in (first, not first)}
+    assert kept == fresh

@@ -66,6 +66,7 @@ from bringup.scan.scopes import Scopes
 from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes
 from bringup.scan.scriptmodes import runnable, runnable_scopes
 from bringup.scan.setupcmake import by_setup
+from bringup.scan.shell import kept as scripts_kept
 from bringup.scan.specspans import folder_named, python_listed, variant_build
 from bringup.scan.stepfiles import StepFiles, device_of_tests, placed
 from bringup.scan.steps_found import (
@@ -307,8 +308,8 @@ def scan_repo(
     ``manifest`` is the user's word on it (from ``loaded``, at ``prefix`` inside a stack
     file). With ``forks``, a big repo's files are read ahead in that many forked copies
     (``readahead``)."""
-    # the repo's lexed CMake texts and package modules, dropped however its scan ends
-    with cmakelex.kept(), lowertexts.kept(), moduletexts.kept():
+    # the repo's lexed CMake texts, package modules and scripts' parts, dropped however it ends
+    with cmakelex.kept(), lowertexts.kept(), moduletexts.kept(), scripts_kept():
         component = name or (manifest.name if manifest and manifest.name else root.resolve().name)
         files, stats = walk_repo(root, manifest.ignore if manifest else (), progress=progress)
         findings = [

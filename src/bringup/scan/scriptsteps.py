@@ -51,13 +51,15 @@ def _words(stem: str) -> list[str]:
     return [w.lower() for w in _WORDS.findall(stem)]
 
 
+_STEP_WORDS = frozenset(
+    prefix + stem + ending for prefix in _PREFIXES for stem in _STEP_STEMS for ending in _ENDINGS
+)
+"""Every step word (a prefix, a stem, an ending), looked up whole: trying the 640 ways to
+split each word of each script's name cost flashinfer's scan ~28,000 comparisons."""
+
+
 def _step_word(word: str) -> bool:
-    return any(
-        word.endswith(ending) and word[: len(word) - len(ending)] == prefix + stem
-        for ending in _ENDINGS
-        for prefix in _PREFIXES
-        for stem in _STEP_STEMS
-    )
+    return word in _STEP_WORDS
 
 
 def other_platform(name: str, commands: Iterable[Command] = ()) -> bool:

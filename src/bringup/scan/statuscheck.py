@@ -222,7 +222,7 @@ def container_drivers(file: SourceFile, joined: list[LogicalLine]) -> list[Requi
     ]
 
 
-def script_checks(file: SourceFile, joined: list[LogicalLine]) -> list[Requirement]:
+def status_runs(file: SourceFile, joined: list[LogicalLine]) -> list[Requirement]:
     """The drivers a script checks with its backend's bare status command (``npu-smi info``
     printing the devices, xiaoyaoer/alphafold3-pytorch-npu npu-info.sh:14): the tool ships
     with the driver, so a script that runs it needs the driver. Soft, once per driver."""
