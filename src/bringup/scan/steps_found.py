@@ -187,7 +187,9 @@ def toolkit_folders(
         for rel, extraction in extracted
         if posixpath.basename(rel) == "CMakeLists.txt"
         for r in extraction.requirements
-        if r.hard and r.subject in kinds and r.confidence != "low"
+        # not one an option off by default guards (examples/six-repos/ascend-ops
+        # CMakeLists.txt:26-27 finds CANN under ASCEND_OPS_BUILD_NPU): the default build's
+        if r.hard and r.subject in kinds and r.confidence != "low" and not r.feature
     }
     cmake_builds = with_adders(cmake_builds, texts)
     # a ``cmake`` step of such a project is found by its CMakeLists.txt (``toolkit_builds``)
