@@ -1,9 +1,10 @@
-"""outsider20 D5, D6: an Ascend C kernel sample's CPU mode runs on the CPU with CANN's toolkit
+"""outsider20 D5, D6, D17: an Ascend C kernel sample's CPU mode runs on the CPU with CANN's toolkit
 (its CPU debug library), and its CMake builds and the scripts that run them wait for that
 toolkit. Real lines: hansheng1001/AscendCContest@4904517 01Addcmul/KernelLaunch/
 MseLossKernelInvocation/CMakeLists.txt:1-10, cmake/cpu/CMakeLists.txt:1-24, cmake/npu/
-CMakeLists.txt:1-9, run.sh:1,100-110 and KernelLaunch/README.md:65-69,78-81; FrameworkLaunch/Addcmul/
-build.sh:5-7,64; on a host with no accelerator and no CANN."""
+CMakeLists.txt:1-9, run.sh:1,100-110 and KernelLaunch/README.md:65-69,78-81;
+FrameworkLaunch/Addcmul/build.sh:5-7,64; 09Spence/FrameworkLaunch/README.md:74; on a host with
+no accelerator and no CANN."""
 
 from __future__ import annotations
 
@@ -142,3 +143,24 @@ def test_a_configure_of_the_script_s_own_folder_is_that_folder_s_build() -> None
     assert _configures_built(RUN, builds, "KernelLaunch/MseLossKernelInvocation") == "npu"
     assert _configures_built(BUILD, {"Addcmul": "npu"}, "Addcmul") == "npu"
     assert _configures_built(RUN, builds, "KernelLaunch/other") is None
+
+
+# 09Spence/FrameworkLaunch/README.md:74 (the same note in every operator's FrameworkLaunch)
+DUMP_NOTE = (
+    "  - 备注\uff1a如果要使用dump调试功能\uff0c需要移除op_host内和CMakeLists.txt内的Atlas "
+    "训练系列产品的配置\n"
+)
+
+
+def test_a_chip_whose_configuration_a_note_removes_is_no_need(tmp_path: Path) -> None:
+    # read as "option 使用dump调试功能 needs chip 910" (D17)
+    (tmp_path / "README.md").write_text("# Spence\n\n" + DUMP_NOTE, encoding="utf-8")
+    component = scan_repo(tmp_path, "FrameworkLaunch").component
+    found = [*component.requirements, *(r for s in component.scopes for r in s.requirements)]
+    assert [r for r in found if r.subject == "chip"] == []
+    # the same sentence keeping the configuration names the chip the feature needs
+    kept = DUMP_NOTE.replace("需要移除", "需要保留")
+    (tmp_path / "README.md").write_text("# Spence\n\n" + kept, encoding="utf-8")
+    component = scan_repo(tmp_path, "FrameworkLaunch").component
+    found = [*component.requirements, *(r for s in component.scopes for r in s.requirements)]
+    assert [r.spec for r in found if r.subject == "chip"] == ["910"]
