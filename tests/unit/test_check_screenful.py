@@ -100,6 +100,18 @@ def test_a_details_value_is_a_repo_name_even_when_a_folder_is_called_so(
     assert "for the stack in ascend-ops: bringup check ascend-ops --details" in err
 
 
+def test_a_details_value_that_is_a_path_is_the_repo_to_check(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``check --details repos/mindspeed-fork`` with no PATH checked the current directory and
+    took the path as a repo's name (outsider20 D19): a repo's name holds no ``/``."""
+    monkeypatch.chdir(ROOT)
+    assert main(["check", "--snapshot", HOST, "--details", REPOS[2]]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("bringup check: 1 repo on a recorded host")
+    assert "  torchair  " in out
+
+
 def test_one_repo_is_counted_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
     main(["check", REPOS[0], "--snapshot", HOST])
     out = capsys.readouterr().out

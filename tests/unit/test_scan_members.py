@@ -6,6 +6,10 @@ Sources (public, at the commits the scan_eval29 truth was written for):
   basic/asinh/README.md:1-9, basic/asinh/asinh/CMakeLists.txt:1-6 (basic/div/div/CMakeLists.txt
   is the same text), basic/asinh/asinh/cmake/intf.cmake:1-10
 - ghhufue/HCCL-Competition f88d382c Hccl_Broadcast_Final/CMakeLists.txt:11-19
+- hansheng1001/AscendCContest 4904517 10ScatterSub/KernelLaunch/MseLossKernelInvocation/
+  CMakeLists.txt:1-10 (the same text under 10ScatterSub/FrameworkLaunch/ScatterSub_v1/
+  KernelLaunch/, beside ScatterSub_v1/README.md), 10ScatterSub/FrameworkLaunch/ScatterSub/
+  CMakeLists.txt:1-2
 """
 
 from __future__ import annotations
@@ -171,3 +175,39 @@ def test_a_family_among_other_kinds_of_part_is_not_the_repo() -> None:
     assert shared_by_members(others, texts) == []
     del others["basic/comm"]
     assert len(shared_by_members(others, texts)) == 2
+
+
+# AscendCContest 10ScatterSub/KernelLaunch/MseLossKernelInvocation/CMakeLists.txt:1-10
+_KERNEL_CMAKE = (
+    "cmake_minimum_required(VERSION 3.16)\n"
+    "set(CMAKE_SYSTEM_NAME Linux)\n"
+    "set(CMAKE_CXX_STANDARD 17)\n"
+    "\n"
+    "set(CCE_CMAKE_PATH ${CMAKE_CURRENT_SOURCE_DIR}/cmake/Modules)\n"
+    "list(APPEND CMAKE_MODULE_PATH ${CCE_CMAKE_PATH})\n"
+    "project(kernel_samples LANGUAGES CCE CXX)\n"
+    "\n"
+    "add_subdirectory(cmake/cpu)\n"
+    "add_subdirectory(cmake/npu)\n"
+)
+
+
+def test_a_copy_kept_inside_a_part_does_not_make_two_kinds_of_part_alike() -> None:
+    # 10ScatterSub's FrameworkLaunch keeps ScatterSub_v1/, a copy of the whole operator folder
+    # with its own README: every line of the KernelLaunch beside it is in that copy, and the
+    # framework part and the kernel part were read as one family (outsider20 D4)
+    kernel = "KernelLaunch/MseLossKernelInvocation/CMakeLists.txt"
+    texts = {
+        kernel: _KERNEL_CMAKE,
+        # 10ScatterSub/FrameworkLaunch/ScatterSub/CMakeLists.txt:1-2
+        "FrameworkLaunch/ScatterSub/CMakeLists.txt": "cmake_minimum_required(VERSION 3.16.0)\n"
+        "project(opp)\n",
+        "FrameworkLaunch/ScatterSub_v1/README.md": "## Addcdiv自定义算子样例说明\n",
+        f"FrameworkLaunch/ScatterSub_v1/{kernel}": _KERNEL_CMAKE,
+    }
+    assert families(["FrameworkLaunch", "KernelLaunch"], texts) == []
+    # the same files with no README beside the copy: it is the part's own build
+    del texts["FrameworkLaunch/ScatterSub_v1/README.md"]
+    assert families(["FrameworkLaunch", "KernelLaunch"], texts) == [
+        ["FrameworkLaunch", "KernelLaunch"]
+    ]

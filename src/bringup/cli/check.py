@@ -54,6 +54,7 @@ def command(
     from bringup.workflow import check, gather
 
     check_target(target)
+    paths, details = _details_path(paths, details)
     reporter = reporter_for()
     inputs = gather(
         paths or (".",),
@@ -97,3 +98,15 @@ def command(
 
     print_document(document, output_format)
     return int(result.exit_code)
+
+
+def _details_path(
+    paths: tuple[str, ...], details: Optional[str]
+) -> tuple[tuple[str, ...], Optional[str]]:
+    """``check --details repos/mindspeed-fork`` with no PATH: the option took the repo's path as
+    its value and checked the current directory (outsider20 D19). A repo's name is a folder's
+    name, never a path, so a value with a ``/`` that names a directory is the PATH, all its
+    details asked; a bare name stays a repo's name."""
+    if paths or not details or "/" not in details.strip("/") or not Path(details).is_dir():
+        return paths, details
+    return (details,), ""

@@ -30,6 +30,14 @@ _REFUSED_AFTER = lazyre.compile(
 supported" (Ascend/mssanitizer docs/en/user_guide/mssanitizer_user_guide.md:111), "310P系列产品暂
 不支持". Each repetition is one bounded word, so a long line is read in linear time."""
 
+_REMOVED_BEFORE = lazyre.compile(
+    r"\b(?:remove|delete|comment\s{1,4}out)\b|移除|删除|去掉|去除|注释掉", re.IGNORECASE
+)
+"""A word that takes a chip's configuration out of the build: "需要移除op_host内和CMakeLists.txt内
+的Atlas 训练系列产品的配置" (hansheng1001/AscendCContest@4904517
+09Spence/FrameworkLaunch/README.md:74, to use dump, remove the Atlas training series
+configuration) names a chip the feature does without, not one it needs (outsider20 D17)."""
+
 CHIP_USE = lazyre.compile(
     r"支持|在[^\uff0c\u3002\uff1b,;]{1,40}上(?:运行|使用|部署)"
     r"|\b(?:runs?|running)\s{1,4}on\b",
@@ -45,10 +53,14 @@ own set-up (review37). ``devices.chips`` still wants a hardware word beside the 
 
 def refused(clause: str, spans: list[tuple[int, int]]) -> list[bool]:
     """For each chip named at ``spans`` of ``clause``, whether the clause refuses it: a
-    negation before it with no "supports" between ("does not support Ascend 310P"), or a
-    refusal right after it ("Ascend 310P is not supported"). The negations and supports are
-    found once per clause: one search per chip re-read a long list of chips (48 KB, 46 s)."""
-    negations = [m.end() for m in NEGATED_BEFORE.finditer(clause)]
+    negation or a removal (``_REMOVED_BEFORE``) before it with no "supports" between ("does
+    not support Ascend 310P"), or a refusal right after it ("Ascend 310P is not supported").
+    The negations and supports are found once per clause: one search per chip re-read a long
+    list of chips (48 KB, 46 s)."""
+    negations = sorted(
+        [m.end() for m in NEGATED_BEFORE.finditer(clause)]
+        + [m.end() for m in _REMOVED_BEFORE.finditer(clause)]
+    )
     supports = [m.start() for m in _SUPPORT.finditer(clause)]
     answers = []
     for start, end in spans:

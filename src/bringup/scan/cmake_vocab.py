@@ -42,7 +42,7 @@ from bringup.scan.cmakearchives import FETCHERS, archived
 from bringup.scan.cmakelex import REFERENCE, expand, line_of, resolved_url
 from bringup.scan.cmakestops import ENV_READ, FIND_PROGRAM_KEYWORDS, VARIABLE, FatalChains
 from bringup.scan.cpm import cpm_downloads
-from bringup.scan.devicecode import DEVICE_PROGRAM, DEVICE_RUNTIMES
+from bringup.scan.devicecode import DEVICE_PROGRAM, DEVICE_RUNTIMES, runs_on_cpu
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fatalpackages import fatal_packages
 from bringup.scan.linked import linked_in, provider
@@ -315,10 +315,11 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
             for variable, library in _found_library(command).items():
                 libraries.setdefault(variable, library)
         elif name == "target_link_libraries":
+            program = args[0] in programs_built and not runs_on_cpu(args[1:])
             for arg in args[1:]:
                 known = provider(arg) or next(iter(linked_in(arg)), None)
                 if known is not None and known[0] not in linked:
-                    linked[known[0]] = (line, _linked(arg, known[1], args[0] in programs_built))
+                    linked[known[0]] = (line, _linked(arg, known[1], program))
         elif (
             name in FETCHERS
             or name.startswith(_CPM)

@@ -32,6 +32,21 @@ DEVICE_RUNTIMES = frozenset({"ascendcl", "cudart", "cudart_static", "cuda::cudar
 use the device."""
 
 
+CPU_TWINS = frozenset({"tikicpulib"})
+"""Libraries (lower case, before a ``::`` target suffix) that run a device's kernels on the CPU:
+CANN's CPU debug library, with which "Ascend C source builds with GCC into an operator binary that
+runs and is debugged on the CPU" (hicann/asc-tools README.md, "cpu debug"). A program linked to
+one beside the device runtime is the CPU run of the kernels: hansheng1001/AscendCContest@4904517
+01Addcmul/KernelLaunch/MseLossKernelInvocation/cmake/cpu/CMakeLists.txt:21-24 links
+``tikicpulib::${ASCEND_PRODUCT_TYPE}`` and ``ascendcl`` into ``${smoke_testcase}_cpu``, the
+target ``run.sh -r cpu`` builds; it needs the toolkit, not an NPU (outsider20 D5)."""
+
+
+def runs_on_cpu(libraries: Sequence[str]) -> bool:
+    """Whether a program linking ``libraries`` runs the kernels on the CPU (``CPU_TWINS``)."""
+    return any(lib.split("::", 1)[0].lower() in CPU_TWINS for lib in libraries)
+
+
 def says_device_code(text: Optional[str]) -> bool:
     """Whether a toolkit line's words say the repo's code runs on the devices alone
     (``DEVICE_CODE_ONLY``, ``DEVICE_PROGRAM``): what ``solve.nodevice`` reads, so the line that

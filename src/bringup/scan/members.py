@@ -69,10 +69,24 @@ def _key(requirement: Requirement) -> tuple[str, str]:
     return requirement.subject, requirement.spec
 
 
+def _documented(texts: Iterable[str]) -> frozenset[str]:
+    """The folders of ``texts`` (paths) that hold a README of their own."""
+    return frozenset(
+        dirname(rel) for rel in texts if rel.rsplit("/", 1)[-1].lower().startswith("readme")
+    )
+
+
 def _build_lines(members: Iterable[str], texts: Mapping[str, str]) -> dict[str, set[str]]:
     """The lines of the build files (``buildnames.BUILD_FILES``) each of ``members`` holds
-    at any depth, its tests and examples aside; ``texts``: the repo's files read, by path."""
+    at any depth, its tests and examples aside, and so the projects kept inside it with a
+    README of their own: a copy of the whole operator folder, hansheng1001/AscendCContest@4904517
+    10ScatterSub/FrameworkLaunch/ScatterSub_v1/ (README.md, FrameworkLaunch/, KernelLaunch/),
+    made its FrameworkLaunch hold every line of the KernelLaunch beside it, and the two kinds
+    of part "built alike" (outsider20 D4); ghhufue/HCCL-Competition@f88d382's
+    Hccl_Broadcast_Final/references/hccl-broadcast-reference/README.md is the reference
+    project it was written against, not its build. ``texts``: the repo's files read, by path."""
     wanted = set(members)
+    documented = _documented(texts)
     found: dict[str, set[str]] = defaultdict(set)
     for rel, text in texts.items():
         parts = rel.split("/")
@@ -80,9 +94,11 @@ def _build_lines(members: Iterable[str], texts: Mapping[str, str]) -> dict[str, 
             continue
         for depth in range(1, len(parts)):
             if "/".join(parts[:depth]) in wanted:
-                found["/".join(parts[:depth])].update(
-                    filter(None, map(str.strip, text.splitlines()))
-                )
+                inner = range(depth + 1, len(parts))
+                if not any("/".join(parts[:deeper]) in documented for deeper in inner):
+                    found["/".join(parts[:depth])].update(
+                        filter(None, map(str.strip, text.splitlines()))
+                    )
                 break
     return found
 

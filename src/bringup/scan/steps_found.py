@@ -30,6 +30,7 @@ from bringup.scan.extraction import Extraction
 from bringup.scan.fillins import is_fill_in
 from bringup.scan.pytestconfig import DEFAULT, collected
 from bringup.scan.sourceinstalls import installed_folder, installs_here
+from bringup.scan.toolkitcmake import cmake_folder, with_adders
 from bringup.scan.walk import SKIPPED_DIRS
 from bringup.subjects import python_subject
 
@@ -186,14 +187,23 @@ def toolkit_folders(
         for rel, extraction in extracted
         if posixpath.basename(rel) == "CMakeLists.txt"
         for r in extraction.requirements
-        if r.hard and r.subject in kinds and r.confidence != "low"
+        # not one an option off by default guards (examples/six-repos/ascend-ops
+        # CMakeLists.txt:26-27 finds CANN under ASCEND_OPS_BUILD_NPU): the default build's
+        if r.hard and r.subject in kinds and r.confidence != "low" and not r.feature
     }
+    cmake_builds = with_adders(cmake_builds, texts)
+    # a ``cmake`` step of such a project is found by its CMakeLists.txt (``toolkit_builds``)
+    found.update({posixpath.join(f, "CMakeLists.txt"): k for f, k in cmake_builds.items()})
     for rel, extraction in extracted:
         if rel.endswith(_SCRIPT_SUFFIXES):
             for r in extraction.requirements:
                 if r.hard and r.subject in kinds and r.confidence != "low":
                     found[rel] = kinds[r.subject]
-            kind = _configures_built(texts.get(rel), cmake_builds) if cmake_builds else None
+            kind = (
+                _configures_built(texts.get(rel), cmake_builds, posixpath.dirname(rel) or ".")
+                if cmake_builds
+                else None
+            )
             if kind is not None and rel not in found:
                 found[rel] = kind
     if not found:  # no folder builds with a toolkit: no script can install one (nor parsed)
@@ -225,12 +235,17 @@ def _installs_built(rel: str, text: Optional[str], builds: Mapping[str, str]) ->
 _UP_FOLDERS = lazyre.compile(r"^(?:\.\./)+|^\.\.$")
 
 
-def _configures_built(text: Optional[str], builds: Mapping[str, str]) -> Optional[str]:
+def _configures_built(
+    text: Optional[str], builds: Mapping[str, str], home: str = "."
+) -> Optional[str]:
     """The toolkit's device kind of a CMake project in ``builds`` (its CMakeLists.txt needs the
     toolkit) that a shell script's ``cmake`` configures, its folder named from wherever the
     script stands: ``cmake ../../../src`` from build/intermediates/host (hu-qi/opt-test@021a3be
     ACLHelloWorld/scripts/sample_build.sh:13) configures src/, whose CMakeLists.txt:43 links
-    AscendCL: the script builds with CANN and waits for its install (outsider15 D5)."""
+    AscendCL: the script builds with CANN and waits for its install (outsider15 D5). A source
+    that climbs to nothing (``cmake ..`` from ``build_out``, AscendCContest
+    FrameworkLaunch/Addcmul/build.sh:7,36) or none at all (``cmake -B build``, run.sh:104) is the
+    script's own folder, ``home``."""
     if text is None or "cmake" not in text:
         return None
     # only a line that spells the program's name can run it: the rest is not parsed
@@ -238,10 +253,15 @@ def _configures_built(text: Optional[str], builds: Mapping[str, str]) -> Optiona
         argv = command.argv
         if not argv or argv[0].rsplit("/", 1)[-1] != "cmake" or argv[1:2] in _NOT_CONFIGURING:
             continue
-        for before, word in zip(argv, argv[1:]):
-            if (word.startswith("-") and word != "-S") or before in _TAKES_VALUE:
-                continue
+        words = [
+            word
+            for before, word in zip(argv, argv[1:])
+            if not (word.startswith("-") and word != "-S") and before not in _TAKES_VALUE
+        ]
+        for word in words or ["."]:
             tail = _UP_FOLDERS.sub("", posixpath.normpath(word)) or "."
+            if tail == "." and home in builds:
+                return builds[home]
             for folder, kind in builds.items():
                 if folder == tail or (folder.endswith("/" + tail) and tail != "."):
                     return kind
@@ -294,14 +314,13 @@ def toolkit_builds(
     README.md:124); ``bash build.sh`` (cann-hccl README.md:150) runs a script that stops
     without CANN. So does ``pip install git+https://github.com/ashawkey/cubvh`` of the repo
     itself (its readme.md:10; ``provides``, ``checkout``: its names), which builds the same
-    setup.py:111 ``CUDAExtension`` from upstream (outsider17 D10)."""
+    setup.py:111 ``CUDAExtension`` from upstream (outsider17 D10); so does a ``cmake`` step of
+    a CMake project that needs the toolkit (``toolkitcmake``), and a run or a test that runs a
+    script which configures one: ``bash run.sh -r cpu -v Ascend310P1`` (AscendCContest
+    KernelLaunch/README.md:80) builds before it runs (run.sh:104-110)."""
     found: list[Step] = []
     for step in steps:
-        folder = _installed(step) if builds and step.kind in ("install", "build") else None
-        if folder is None and builds and step.kind in ("install", "build"):
-            folder = _script(step)
-        if folder is None and builds and _own_from_vcs(step, set(provides), checkout):
-            folder = "."
+        folder = _built_by(step, set(provides), checkout) if builds else None
         kind = builds.get(folder) if folder is not None else None
         if kind is not None and not step.needs.toolkit:
             needs = msgspec.structs.replace(step.needs, toolkit=True, device_kind=kind)
@@ -309,6 +328,20 @@ def toolkit_builds(
         else:
             found.append(step)
     return found
+
+
+def _built_by(step: Step, provides: set[str], checkout: str) -> Optional[str]:
+    """The folder, script or ``CMakeLists.txt`` (``toolkit_folders``' keys) whose build
+    ``step`` runs; ``None`` for none."""
+    if step.kind in ("install", "build", "run", "test"):
+        installed = _installed(step) if step.kind in ("install", "build") else None
+        folder = installed or _script(step)
+        if folder is not None:
+            return folder
+    lists = cmake_folder(step) if step.kind == "build" else None
+    if lists is not None:
+        return posixpath.join(lists, "CMakeLists.txt")
+    return "." if _own_from_vcs(step, provides, checkout) else None
 
 
 _DISTRIBUTION = lazyre.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,100}")
