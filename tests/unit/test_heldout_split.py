@@ -59,7 +59,7 @@ def test_triage_corpora_are_every_one_from_the_ninth_on() -> None:
         "ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth "
         "eighteenth nineteenth twentieth twentyfirst twentysecond twentythird twentyfourth "
         "twentyfifth twentysixth twentyseventh twentyeighth twentyninth thirtieth thirtyfirst "
-        "thirtysecond thirtythird thirtyfourth"
+        "thirtysecond thirtythird thirtyfourth thirtyfifth"
     )
     assert list(CORPORA) == [f"triage_{ordinal}" for ordinal in ordinals.split()]
     early = ["third", "fourth", "sixth", "seventh", "eighth", "heldout", "fresh"]
