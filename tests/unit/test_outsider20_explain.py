@@ -27,3 +27,15 @@ def test_a_missing_nvidia_driver_is_not_an_npu_failure() -> None:
     first = explain_text(gpustat)[0]
     assert first.layer == "device_init"
     assert "NPU" not in first.title and "Ascend" not in first.source
+
+
+def test_a_kernel_compile_in_the_job_is_the_compilers_failure() -> None:
+    # D14: vllm-ascend's Triton kernel failing in BiShengIR while the job runs
+    # (https://github.com/vllm-project/vllm-ascend/issues/3219, L4). The compiler's command line,
+    # echoed under vLLM's "ERROR" level ("--cce-aicore-only" reads as "AI Core"), led as an
+    # operator failing on the device; the lines that name the compiler ranked below it.
+    first = explain_text((LOGS / "L4_vllm_ascend_bishengir_pipeline.log").read_text("utf-8"))[0]
+    assert first.signature_id == "ascend.build.triton-ascend-mlir-compile"
+    # compiled on the fly while the job runs: operator_execution (triage_thirtyfourth/LABEL-BRIEF.md)
+    assert first.layer == "operator_execution"
+    assert "bishengir-compile" in first.cause
