@@ -11,13 +11,15 @@ LOGS = Path(__file__).resolve().parents[1] / "data" / "outsider39" / "logs"
 
 
 def test_a_missing_nvidia_driver_is_not_an_npu_failure() -> None:
-    # D13: bringup's own `up` run on nvmath-python, a CPU host with no NVIDIA driver: cuda-pathfinder
-    # raises '"nvml" is an NVIDIA driver library ...' (U2_up_run2_nvml.log:47). The NPU rule's
-    # generic "driver" took it, with an Ascend page as the source.
+    # D13: bringup's own `up` run on nvmath-python, a CPU host with no NVIDIA driver:
+    # cuda-pathfinder raises '"nvml" is an NVIDIA driver library ...' (U2_up_run2_nvml.log:47).
+    # The NPU rule's generic "driver" took it, with an Ascend page as the source.
     first = explain_text((LOGS / "U2_up_run2_nvml.log").read_text(encoding="utf-8"))[0]
     assert (first.signature_id, first.layer) == ("traceback.device-init.cuda", "device_init")
-    assert "NPU" not in first.title and "Ascend" not in first.source
-    # The same class in NVML's own words, through pynvml (https://github.com/wookayin/gpustat/issues/110).
+    assert "NPU" not in first.title
+    assert "Ascend" not in first.source
+    # The same class in NVML's own words, through pynvml:
+    # https://github.com/wookayin/gpustat/issues/110
     gpustat = (
         "Traceback (most recent call last):\n"
         '  File "/usr/lib/python3/dist-packages/pynvml.py", line 310, in _nvmlCheckReturn\n'
@@ -26,7 +28,8 @@ def test_a_missing_nvidia_driver_is_not_an_npu_failure() -> None:
     )
     first = explain_text(gpustat)[0]
     assert first.layer == "device_init"
-    assert "NPU" not in first.title and "Ascend" not in first.source
+    assert "NPU" not in first.title
+    assert "Ascend" not in first.source
 
 
 def test_a_kernel_compile_in_the_job_is_the_compilers_failure() -> None:
@@ -36,6 +39,7 @@ def test_a_kernel_compile_in_the_job_is_the_compilers_failure() -> None:
     # operator failing on the device; the lines that name the compiler ranked below it.
     first = explain_text((LOGS / "L4_vllm_ascend_bishengir_pipeline.log").read_text("utf-8"))[0]
     assert first.signature_id == "ascend.build.triton-ascend-mlir-compile"
-    # compiled on the fly while the job runs: operator_execution (triage_thirtyfourth/LABEL-BRIEF.md)
+    # compiled on the fly while the job runs: operator_execution
+    # (tests/data/triage_thirtyfourth/LABEL-BRIEF.md)
     assert first.layer == "operator_execution"
     assert "bishengir-compile" in first.cause
