@@ -378,3 +378,20 @@ def test_the_quick_sets_one_pattern_finds_something_where_the_quick_set_does() -
             said.add(named)
             assert bool(anything.Match(text)) == named, (sample, text[:200])
     assert said == {True, False}
+
+
+def test_a_small_input_uses_a_cached_database_and_compiles_none(
+    hyperscan: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Outsider 20 D20: the first `explain` of a 3-line log (an empty cache) took 9 s against
+    # 1.1 s after, most of it compiling the Hyperscan database (bench/explain_cold.py).
+    counting = CountingHyperscan(hyperscan)
+    monkeypatch.setitem(sys.modules, "hyperscan", counting)
+    small = choose_prefilter(PATTERNS, env={}, cache_dir=tmp_path, cached_only=True)
+    assert (small.name, counting.compiled) == ("re2-set", 0)
+    assert sorted(small.candidates(TEXT)) == [0, 2]
+    choose_prefilter(PATTERNS, env={}, cache_dir=tmp_path)  # a large input compiles it
+    assert counting.compiled == 1
+    again = choose_prefilter(PATTERNS, env={}, cache_dir=tmp_path, cached_only=True)
+    assert again.name.startswith("hyperscan")
+    assert counting.compiled == 1

@@ -72,3 +72,41 @@ def test_markdown_fences_and_html_escapes_the_log_lines() -> None:
     html = render_html(summary_document(_outcome(tail)))
     assert "<script>" not in html
     assert "&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt; *x* | `y`</pre>" in html
+
+
+def test_one_cause_shared_by_many_steps_is_written_once_with_the_steps_it_covers() -> None:
+    # Outsider 20 D18: `up` on nvmath-python printed one missing module's diagnosis under each of
+    # 18 failed test steps (~390 lines). Its conftest's failure, as the up log showed it:
+    tail = ("E   ModuleNotFoundError: No module named 'hypothesis'",)
+    steps = tuple(
+        StepOutcome(
+            order=n,
+            component="nvmath-python",
+            name=f"test-{n}",
+            kind="test",
+            argv=("python", "-m", "pytest"),
+            status="failed",
+            reason="exit code 4",
+            log_path=f"/state/logs/{n}.log",
+            failure=Failure(
+                phase="test",
+                tail=tail,
+                rerun=f"python -m pytest tests/t{n}",
+                diagnosis="A Python module is not installed",
+                fix="Install the package",
+            ),
+        )
+        for n in (2, 3, 5)
+    )
+    outcome = RunOutcome(run_id=1, state_dir="/state", status="failed", steps=steps)
+    out = io.StringIO()
+    render_document(PlainWriter(out, width=100), summary_document(outcome))
+    written = out.getvalue()
+    assert written.count("probable cause: A Python module is not installed") == 1
+    assert written.count(tail[0]) == 1
+    assert written.count("probable cause: the same as step 2 (nvmath-python: test-2)") == 2
+    assert (
+        "3 failed steps share one probable cause (A Python module is not installed): steps 2, 3, 5"
+        in written
+    )
+    assert all(f"python -m pytest tests/t{n}" in written for n in (2, 3, 5))  # each re-run kept

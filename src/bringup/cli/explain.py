@@ -44,6 +44,7 @@ from bringup.textbytes import SNIFF_BYTES, not_text
 from bringup.triage.explain import overlaid_matcher, scan_log
 from bringup.triage.localise import LANGUAGES, localise
 from bringup.triage.parallel import PARALLEL_MIN_BYTES, scan_file
+from bringup.triage.prefilter import PAYS_OFF_BYTES
 from bringup.triage.ranking import rank
 from bringup.triage.scanner import Matcher, ScanResult
 from bringup.triage.signatures import SignatureSet
@@ -141,7 +142,7 @@ def command(
     """Explain a failure LOG (a file, or - for stdin): likely causes, fixes and sources."""
     with debug_lines(bool(os.environ.get("BRINGUP_DEBUG"))):
         snapshot = read_snapshot(snapshot_path) if snapshot_path is not None else None
-        matcher, problems = overlaid_matcher(kb_dir, extra_dirs)
+        matcher, problems = overlaid_matcher(kb_dir, extra_dirs, small=_small(log))
         if not as_json:
             warn_overlay_problems(problems)
         if list_signatures:
@@ -221,3 +222,14 @@ def _bearing(diagnoses: Sequence[Diagnosis], path: str) -> dict[str, Any]:
         "confirms": [d.signature_id for d in diagnoses if d.confirmation == "confirmed"],
         "rules_out": [d.signature_id for d in diagnoses if d.confirmation == "contradicted"],
     }
+
+
+def _small(log: Optional[str]) -> bool:
+    """Whether LOG is a file too small to pay for compiling the Hyperscan database on a cold
+    cache (stdin's size is not known: it may be a large log)."""
+    if log is None or log == "-":
+        return False
+    try:
+        return os.stat(log).st_size < PAYS_OFF_BYTES
+    except OSError:
+        return False

@@ -144,7 +144,7 @@ def _requirements(component: Component, details: bool) -> Section:
                 facts = text(count, (cited, "dim"))
                 compact.append(Compact(facts, (Line(named, "italic"),), label=Line(subject)))
             continue
-        spec = requirement.spec or "(unversioned)"
+        spec = requirement.spec or _unversioned(requirement)
         cited = _cited(requirement, component, details)
         written = _written(requirement, details)
         rows.append(
@@ -308,3 +308,12 @@ def scan_document(stack: Stack, messages: Sequence[str], details: bool = False) 
     )
     document.add(Items(tuple(Line(line) for line in (*messages, summary, more) if line)))
     return document
+
+
+def _unversioned(requirement: Requirement) -> str:
+    """An unversioned need, with the releases the repo shows it in use at (``prefers``: the
+    solver takes them): torch_npu was "(unversioned)" though the install guide it cites installs
+    torch_npu-2.7.1rc1 (lvhaojieming/MIndSpeed@faadbe7 docs/zh/pytorch/training/
+    install_guide.md:66, outsider 20 D11)."""
+    shown = ", ".join(dict.fromkeys(a.value for a in requirement.prefers))
+    return f"(unversioned; in use: {shown})" if shown else "(unversioned)"

@@ -20,7 +20,7 @@ from bringup.report.console import safe
 from bringup.report.document import Block, Document, Paragraph, Verbatim, section, text
 from bringup.report.styled import Line
 from bringup.report.wording import counted
-from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
+from bringup.run.outcome import EnvironmentOutcome, Failure, RunOutcome, StepOutcome
 
 if TYPE_CHECKING:
     from rich.live import Live
@@ -199,6 +199,7 @@ def summary_document(outcome: RunOutcome) -> Document:
         log = f" (log: {item.log_path})" if item.status == "failed" and item.log_path else ""
         said = f"submodule {item.path} of {item.component}: {item.status}{why}{log}"
         document.add(Paragraph(Line(said)))
+    said_at: dict[tuple[Optional[str], ...], StepOutcome] = {}
     for step in outcome.steps:
         failure = step.failure
         if failure is None:
@@ -208,6 +209,12 @@ def summary_document(outcome: RunOutcome) -> Document:
             Paragraph(Line(step.reason)) if step.reason else None,
             Paragraph(text("log: ", (step.log_path, "code"))) if step.log_path else None,
         ]
+        first = said_at.setdefault(_cause(failure), step) if failure.diagnosis else step
+        if first is not step:  # the cause and its log lines are written once, at its first step
+            lines.append(Paragraph(Line(f"probable cause: the same as {_named(first)}")))
+            lines.append(Paragraph(text("re-run: ", (failure.rerun, "code"))))
+            document.add(section(f"{title} in its {failure.phase} phase", *lines))
+            continue
         if failure.tail:
             lines += [
                 Paragraph(Line(f"last {counted(len(failure.tail), 'line')}:")),
@@ -221,6 +228,7 @@ def summary_document(outcome: RunOutcome) -> Document:
                 lines.append(Paragraph(Line(f"source: {failure.diagnosis_source}")))
         lines.append(Paragraph(text("re-run: ", (failure.rerun, "code"))))
         document.add(section(f"{title} in its {failure.phase} phase", *lines))
+    document.add(*_shared_causes(outcome.steps))
     counts: dict[str, int] = {}
     for step in outcome.steps:
         counts[step.status] = counts.get(step.status, 0) + 1
@@ -234,3 +242,32 @@ def summary_document(outcome: RunOutcome) -> Document:
     ran = f"run {outcome.run_id}: {outcome.status} ({said}); history and logs in "
     document.add(Paragraph(text(ran, (outcome.state_dir, "code"))))
     return document
+
+
+def _cause(failure: Failure) -> tuple[Optional[str], ...]:
+    """What makes two failures' diagnoses one: the same cause, fix and source."""
+    return (failure.phase, failure.diagnosis, failure.fix, failure.diagnosis_source)
+
+
+def _named(step: StepOutcome) -> str:
+    return f"step {step.order} ({step.component}: {step.name})"
+
+
+def _shared_causes(steps: Sequence[StepOutcome]) -> list[Paragraph]:
+    """One line per probable cause that several failed steps share, with the steps it covers:
+    bringup's own `up` on nvmath-python printed one missing module's diagnosis 18 times, ~390
+    lines (outsider 20 D18)."""
+    covered: dict[tuple[Optional[str], ...], list[StepOutcome]] = {}
+    for step in steps:
+        if step.failure is not None and step.failure.diagnosis:
+            covered.setdefault(_cause(step.failure), []).append(step)
+    return [
+        Paragraph(
+            Line(
+                f"{len(group)} failed steps share one probable cause ({cause[1]}): "
+                f"steps {', '.join(str(s.order) for s in group)}"
+            )
+        )
+        for cause, group in covered.items()
+        if len(group) > 1
+    ]

@@ -136,8 +136,7 @@ def settle_unversioned(
     findings = [
         Finding(
             kind="unversioned",
-            message=f"{subject} is {_NEEDED[any(r.hard for r in found)]} but no version is "
-            "stated anywhere in the repo"
+            message=f"{subject} is {_NEEDED[any(r.hard for r in found)]} but {_NOWHERE}"
             + (
                 " (only "
                 + ", ".join(f"{r.source} shows {r.spec}" for r in shown[subject])
@@ -153,6 +152,8 @@ def settle_unversioned(
     ]
     return Settled(kept, findings, folded)
 
+
+_NOWHERE = "no version is stated anywhere in the repo"
 
 _NEEDED = {True: "required", False: "optional (soft)"}
 """How the finding says the subject is needed: ``required`` only when one mention is hard; a
@@ -178,11 +179,12 @@ def stated_in_scopes(findings: Sequence[Finding], scopes: Sequence[Scope]) -> li
             out.append(finding)
             continue
         where = ", ".join(f"{name}: {r.spec}" for name, r in stated[:3])
+        # what follows the sentence (the versions the repo shows in use) is kept
+        said = f"the repo's own part states no version; only its scopes do ({where})"
         out.append(
             msgspec.structs.replace(
                 finding,
-                message=f"{finding.subject} is required but the repo's own part states no "
-                f"version; only its scopes do ({where})",
+                message=finding.message.replace(_NOWHERE, said, 1),
                 sources=(*finding.sources, *(r.source for _, r in stated[:3])),
             )
         )

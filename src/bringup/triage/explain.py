@@ -32,21 +32,27 @@ LogInput = Union[str, bytes, IO[bytes], IO[str], Iterable[Union[str, bytes]]]
 """A whole log as ``str``/``bytes``, a binary or text stream, or an iterable of lines."""
 
 
-def builtin_matcher() -> Matcher:
-    """The built-in signature set, compiled once per process (and engine asked for)."""
-    return _builtin_matcher(os.environ.get(ENGINE_ENV, ""))
+def builtin_matcher(small: bool = False) -> Matcher:
+    """The built-in signature set, compiled once per process (and engine asked for).
+    ``small``: for input under ``prefilter.PAYS_OFF_BYTES`` (see ``compile_matcher``)."""
+    return _builtin_matcher(os.environ.get(ENGINE_ENV, ""), small)
 
 
 @functools.cache
-def _builtin_matcher(engine: str) -> Matcher:
-    return compile_matcher(load_signatures(), engine=engine or None, knowledge=True)
+def _builtin_matcher(engine: str, small: bool) -> Matcher:
+    return compile_matcher(load_signatures(), engine=engine or None, knowledge=True, small=small)
 
 
 def compile_matcher(
-    catalogue: SignatureSet, *, engine: Optional[str] = None, knowledge: bool = False
+    catalogue: SignatureSet,
+    *,
+    engine: Optional[str] = None,
+    knowledge: bool = False,
+    small: bool = False,
 ) -> Matcher:
     """``catalogue`` compiled for scanning by ``engine`` (default: as ``BRINGUP_TRIAGE_ENGINE``
-    asks), its Hyperscan database kept in bringup's cache (``bringup.cache``).
+    asks), its Hyperscan database kept in bringup's cache (``bringup.cache``); for ``small``
+    input, Hyperscan only if that database is cached already (compiling it costs more).
     ``knowledge``: with the vendor fault knowledge (``bringup.triage.faultdiag``, the FAQ
     entries of ``bringup.triage.faq``) and the
     fallback's observers (error codes, tracebacks, failure lines), as commands use it; a
@@ -54,7 +60,7 @@ def compile_matcher(
     from bringup import cache
 
     if not knowledge:
-        return Matcher(catalogue, engine=engine, cache_dir=cache.directory())
+        return Matcher(catalogue, engine=engine, cache_dir=cache.directory(), cached_only=small)
     from bringup.triage.builtin import builtin_data
 
     builtin = builtin_data()
@@ -65,6 +71,7 @@ def compile_matcher(
         engine=engine,
         cache_dir=cache.directory(),
         observers=builtin.observers,
+        cached_only=small,
     )
 
 
@@ -76,6 +83,7 @@ def overlaid_matcher(
     kb_dir: str | Path | None = None,
     extra_dirs: Sequence[str | Path] = (),
     env: Optional[Mapping[str, str]] = None,
+    small: bool = False,
 ) -> tuple[Matcher, tuple[Problem, ...]]:
     """The signatures a command-line user expects, compiled: built-in, then the overlays of
     the knowledge-base search path (``--kb``/``--kb-extra``, ``BRINGUP_KB_DIR``,
@@ -86,14 +94,15 @@ def overlaid_matcher(
     kb_dirs, dir_problems = resolve_dirs(kb_dir, extra_dirs, env)
     dirs = failure_dirs(kb_dirs)
     if kb_dir is None and not extra_dirs and dirs == [BUILTIN_DIR]:
-        return builtin_matcher(), tuple(dir_problems)
+        return builtin_matcher(small), tuple(dir_problems)
     from bringup.kb import load_knowledge_base
 
     knowledge = functools.partial(
         load_knowledge_base, kb_dir=kb_dir, extra_dirs=extra_dirs, env=env
     )
     loaded = read_signatures(dirs, knowledge=knowledge)
-    return compile_matcher(loaded.catalogue, knowledge=True), (*dir_problems, *loaded.problems)
+    matcher = compile_matcher(loaded.catalogue, knowledge=True, small=small)
+    return matcher, (*dir_problems, *loaded.problems)
 
 
 def reader_for(source: LogInput) -> ByteSource:

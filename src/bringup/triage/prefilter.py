@@ -172,12 +172,15 @@ class HyperscanPrefilter:
         patterns: Sequence[bytes],
         cache_dir: Optional[Path],
         once: frozenset[int] = frozenset(),
+        cached_only: bool = False,
     ):
         self._hs = hyperscan
         eligible = [i for i, pattern in enumerate(patterns) if hyperscan_reads_like_re2(pattern)]
         if not eligible:
             raise ValueError("no pattern that Hyperscan reads as RE2 does")
-        self._database, accepted = _load_or_compile(hyperscan, patterns, eligible, cache_dir, once)
+        self._database, accepted = _load_or_compile(
+            hyperscan, patterns, eligible, cache_dir, once, cached_only=cached_only
+        )
         rest = sorted(set(range(len(patterns))) - set(accepted))
         self._rest = Re2SetPrefilter([patterns[i] for i in rest], rest) if rest else None
         self._patterns = patterns
@@ -291,6 +294,17 @@ def _collect(pattern: int, start: int, end: int, flags: int, found: list[int]) -
     found.append(pattern)
 
 
+PAYS_OFF_BYTES = 256 * 1024
+"""The input below which compiling the Hyperscan database costs more than it saves: about 2 s
+of CPU for the built-in set on a cold cache, where the RE2 set's extra pass over a log costs
+about 0.9 s per 150 KB (``bench/explain_cold.py``; outsider 20 D20: a first explain of a 3-line
+log took 9 s against 1.1 s once the cache held the database)."""
+
+
+class _NotCached(Exception):
+    """No compiled database in the cache, and the caller asked not to compile one."""
+
+
 def choose_prefilter(
     patterns: Sequence[bytes],
     *,
@@ -298,10 +312,13 @@ def choose_prefilter(
     env: Optional[Mapping[str, str]] = None,
     cache_dir: Optional[Path] = None,
     once: frozenset[int] = frozenset(),
+    cached_only: bool = False,
 ) -> Prefilter:
     """The fastest engine available for ``patterns`` (or the one ``engine`` /
     ``BRINGUP_TRIAGE_ENGINE`` asks for); never fails for want of Hyperscan. ``once``: the
-    patterns whose first match in a block is enough to report (see ``HyperscanPrefilter``)."""
+    patterns whose first match in a block is enough to report (see ``HyperscanPrefilter``).
+    ``cached_only``: the input is small (under ``PAYS_OFF_BYTES``), so with ``auto`` Hyperscan
+    only when its database is already cached, the RE2 set rather than compiling one."""
     env = os.environ if env is None else env
     wanted = (engine or env.get(ENGINE_ENV) or "auto").strip().lower()
     if wanted not in ENGINES:
@@ -314,7 +331,10 @@ def choose_prefilter(
             LOG.debug("hyperscan is not installed (%s): matching with an RE2 set", error)
         else:
             try:
-                return HyperscanPrefilter(hyperscan, patterns, cache_dir, once)
+                small = cached_only and wanted == "auto"  # asked for by name: compiled
+                return HyperscanPrefilter(hyperscan, patterns, cache_dir, once, small)
+            except _NotCached:
+                LOG.debug("no hyperscan database cached for a small input: matching with RE2")
             except Exception as error:  # any failure of the optional engine: use RE2
                 LOG.debug("hyperscan failed (%s): matching with an RE2 set", error)
     return Re2SetPrefilter(patterns, cache_dir=cache_dir)
@@ -339,9 +359,12 @@ def _load_or_compile(
     eligible: Sequence[int],
     cache_dir: Optional[Path],
     once: frozenset[int] = frozenset(),
+    *,
+    cached_only: bool = False,
 ) -> tuple[Any, list[int]]:
     """The database for ``eligible`` patterns (``widen.widened``: made on a miss only, the key
-    names the widening's bound and source), from the cache when a usable copy is there."""
+    names the widening's bound and source), from the cache when a usable copy is there (else
+    ``_NotCached`` when ``cached_only``)."""
     mode = hyperscan.HS_MODE_BLOCK
     common = 0
     for flag in FLAGS_NAMES:
@@ -358,6 +381,8 @@ def _load_or_compile(
     if cached is not None:
         LOG.debug("hyperscan database of %d patterns read from %s", len(cached[1]), cache_dir)
         return cached
+    if cached_only:
+        raise _NotCached
     started = time.perf_counter()
     wide = [widen.widened(pattern) for pattern in patterns]
     accepted = list(eligible)

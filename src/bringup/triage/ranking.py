@@ -206,6 +206,10 @@ def _placed_by_the_log(
     job or the build, the import of a compiled extension, the phase it failed in, advice that
     fits its marks, versions it states that the knowledge base rules out together."""
     diagnoses = runtimecompile.in_the_job(diagnoses, result.findings)
+    signed = result.hits.keys()
+    diagnoses = runtimecompile.compile_named_first(
+        diagnoses, result.findings, builtin_rules(), signed
+    )
     diagnoses = runtimecompile.compiled_code(diagnoses, result.findings, builtin_rules())
     loose = generic | {d.signature_id for d in extra if not d.signature_id.startswith("code.")}
     diagnoses = extensionimport.placed(diagnoses, result.findings)

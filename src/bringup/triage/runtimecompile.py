@@ -17,6 +17,7 @@ torch under pip's build isolation): that is the install's.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 
 import msgspec
@@ -96,3 +97,36 @@ def compiled_code(diagnoses: list[Diagnosis], findings: Findings, rules: Rules) 
     )
     named = msgspec.structs.replace(named, layer=KERNEL_LAYER)
     return [named, *(d for d in diagnoses if d.signature_id != rule.id)]
+
+
+WORD_READINGS = (*CODE_READINGS, "line.operator.", "line.build.")
+"""The fallback's readings of a failure line by its words alone (an operator or a compile
+failed), which a signature that names the compile says better."""
+
+
+def compile_named_first(
+    diagnoses: list[Diagnosis], findings: Findings, rules: Rules, signed: Collection[str]
+) -> list[Diagnosis]:
+    """``diagnoses`` led by the first of ``signed`` (the catalogue's signatures found) whose line
+    shows the kernel compiled while the job ran, when a reading by words alone leads: the words
+    of a compile's log line ("ERROR ... bisheng --cce-aicore-only ...", the compiler's command
+    echoed under the logger's level) say an operator failed on the device, where the signature
+    says which compiler failed (outsider 20's L4, vllm-project/vllm-ascend#3219)."""
+    if not diagnoses or RUNTIME_COMPILE not in findings.marks or PROJECT_BUILD in findings.marks:
+        return diagnoses
+    first = diagnoses[0]
+    if not rules.runtime_compile or not first.signature_id.startswith(WORD_READINGS):
+        return diagnoses
+    named = next(
+        (
+            d
+            for d in diagnoses[1:]
+            if d.signature_id in signed
+            and any(re.search(rules.runtime_compile, e.text) for e in d.evidence)
+        ),
+        None,
+    )
+    if named is None:
+        return diagnoses
+    lead = msgspec.structs.replace(named, score=max(named.score, first.score))
+    return [lead, *(d for d in diagnoses if d is not named)]

@@ -124,6 +124,7 @@ class Matcher:
         engine: Optional[str] = None,
         cache_dir: Optional[Path] = None,
         observers: Sequence[Observer] = (),
+        cached_only: bool = False,
     ) -> None:
         self.catalogue = catalogue
         self._owners: list[tuple[str, int, str]] = []
@@ -151,7 +152,7 @@ class Matcher:
         """The name and number of a pattern's only named group (observers have one)."""
         once = frozenset(i for i, owner in enumerate(self._owners) if owner[2] == FAILURE)
         self.prefilter = choose_prefilter(
-            self._patterns, engine=engine, cache_dir=cache_dir, once=once
+            self._patterns, engine=engine, cache_dir=cache_dir, once=once, cached_only=cached_only
         )
         self._ends = getattr(self.prefilter, "ends", None)
         """Where patterns end in a block, when the prefilter can say (Hyperscan)."""
