@@ -488,7 +488,7 @@ def _file_devices(
     )
     stated = stated_devices(text) if not quiet else None
     if kind is None and stated is None:
-        framework = framework_device(text) if not quiet else None
+        framework = framework_device(text, scripts, read) if not quiet else None
         return StepNeeds(devices=1, device_kind=framework) if framework else None
     kind = imported_device(text, scripts, read) or kind or (stated.device_kind if stated else None)
     if stated is None:
