@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bringup.scan.ci import extract_ci
+from bringup.scan.commands import pip_install_targets
+from bringup.scan.extraction import SourceFile
 from bringup.scan.repo import scan_repo
 from bringup.scan.scriptsteps import shipped
-from bringup.scan.testdeps import _ci_installs
 
 
 def _tree(root: Path, files: dict[str, str]) -> None:
@@ -26,7 +28,13 @@ def _workflow(*steps: str) -> str:
 
 
 def _installs(text: str) -> list[tuple[str, tuple[str, ...], int]]:
-    return [(path, command.argv, command.line) for path, command in _ci_installs(text)]
+    """Each list the CI installs for its tests (read with the CI file), its command and line."""
+    file = SourceFile(ref="ci.yml", rel=".github/workflows/ci.yml", text=text)
+    return [
+        (path, step.argv, step.source.line or 0)
+        for step in extract_ci(file).test_installs
+        for path in (pip_install_targets(step.argv) or ([], []))[1]
+    ]
 
 
 # review38 4: r11/.github/workflows/ci.yml

@@ -95,6 +95,10 @@ class StepNeeds(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     device_at: Optional[Source] = None
     """Where the device need is read when a file the step runs says it (a test file's
     ``.cuda()``): shown beside the need on the step it blocks (outsider14 D2)."""
+    mocked_at: Optional[Source] = None
+    """Where a test file it runs stands a mock in for the device library it imports
+    (``scan.testmocks``: gpustat/test_gpustat.py:259 ``nvidia_mock(pynvml)``): it runs on the
+    CPU and takes none of the repo's device requirements (outsider19 D6)."""
     rewrites: tuple[str, ...] = ()
     """The checkout's folders the script it runs removes or configures anew, each with the
     line (``build/ (scripts/run_tests.sh:36)``): after a step that builds there, it would

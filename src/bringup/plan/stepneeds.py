@@ -32,9 +32,11 @@ def uses_devices(step: Step, siblings: Sequence[Step]) -> bool:
     """A step that declares devices uses them; when no step of the repo that can run as
     written declares any, its tests and runs are taken to be where the repo's device
     requirements apply (a missing ``stress_test.py --device npu`` says nothing of the
-    tests beside it)."""
+    tests beside it), unless its tests mock the device library (``StepNeeds.mocked_at``)."""
     if step.needs.devices > 0:
         return True
+    if step.needs.mocked_at is not None:
+        return False
     return step.kind in ("test", "run") and not any(
         s.needs.devices > 0 and as_written(s) is None for s in siblings
     )

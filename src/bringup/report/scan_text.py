@@ -49,6 +49,7 @@ def describe_needs(step: Step, component: Component | None = None) -> str:
         said = f"toolkit ({needs.device_kind})" if needs.device_kind else "toolkit"
     else:
         said = "nothing"
+    said += f" (its tests mock the device: {needs.mocked_at})" if needs.mocked_at else ""
     said += " + network" if needs.network else ""
     said += f" + your input ({', '.join(needs.inputs)})" if needs.inputs else ""
     return said + (f" + missing {', '.join(needs.missing)}" if needs.missing else "")

@@ -28,6 +28,7 @@ from bringup import lazyre
 from bringup.model import Requirement, Step
 from bringup.scan.extraction import Finding
 from bringup.scan.guides import primary_readme
+from bringup.scan.routedirs import top_builders
 from bringup.scan.walk import RepoFile
 
 _ROUTES = {"cmake": ("CMakeLists.txt", ("cmake", "ctest")), "meson": ("meson.build", ("meson",))}
@@ -73,13 +74,14 @@ def one_route(
     either the GNU Build System or meson", :37-38 "Start with running the `autogen.sh` script
     ... Alternatively use `meson`" is one route, autotools, not both (outsider16's plan ran
     autogen.sh and then Meson's build)."""
+    defaults, wrapped = _script_route(defaults, texts)
     routes: dict[str, list[Step]] = {"autotools": []} if autotools else {}
     for step in defaults:
-        name = route_of(step)
+        name = route_of(step) or ("cmake" if step in wrapped else "")
         if name:
             routes.setdefault(name, []).append(step)
     if len(routes) < 2:
-        return list(defaults), [], ()
+        return list(defaults), list(wrapped.values()), ()
     chosen, why = _chosen(sorted(routes, key=PREFERENCE.index), _readmes(texts))
     other = [name for name in routes if name != chosen]
     left = [s for name in other for s in routes[name]]
@@ -93,9 +95,48 @@ def one_route(
     first = (routes[chosen] or left)[0]
     return (
         [s for s in defaults if s not in left],
-        [Finding(kind="note", message=note, sources=(first.source,))],
+        [*wrapped.values(), Finding(kind="note", message=note, sources=(first.source,))],
         tuple(other),
     )
+
+
+def _script_route(
+    defaults: Sequence[Step], texts: Mapping[str, tuple[RepoFile, str]]
+) -> tuple[list[Step], dict[Step, Finding]]:
+    """``defaults`` less CMake's default steps where a top-level build script of them runs
+    cmake on the top's CMakeLists.txt itself (``routedirs.top_builders``), that script's step
+    the CMake route (with the note saying so, by step): hicann/ops-blas@35101c8 build.sh:282
+    ``cmake -S "${BASE_PATH}" -B "${BUILD_DIR}"`` with its options and tests, the route its
+    guide runs (docs/zh/install/quick_install.md ``bash build.sh --pkg``); a plain ``cmake -S
+    . -B build`` beside it configured the same project a second time (plan38's regression)."""
+    cmake = [s for s in defaults if route_of(s) == "cmake"]
+    wrapped: dict[Step, Finding] = {}
+    for step in defaults if cmake else ():
+        line = _runs_cmake(step, texts)
+        if line is not None and not route_of(step):
+            ways = "; ".join(" ".join(s.argv) for s in cmake)
+            rel = texts[step.source.ref or ""][0].rel
+            note = (
+                f"{rel}:{line} runs cmake on the top's CMakeLists.txt: planned "
+                f"{' '.join(step.argv)} as the CMake route; not planned beside it: {ways}"
+            )
+            wrapped[step] = Finding(kind="note", message=note, sources=(step.source,))
+    if not wrapped:
+        return list(defaults), {}
+    return [s for s in defaults if s not in cmake], wrapped
+
+
+def _runs_cmake(step: Step, texts: Mapping[str, tuple[RepoFile, str]]) -> int | None:
+    """The line where the top-level shell script ``step`` runs (its own default step, ``bash
+    build.sh`` from its line 1) configures the top folder with cmake, None otherwise."""
+    entry = texts.get(step.source.ref or "")
+    if entry is None or step.source.line != 1 or step.kind != "build":
+        return None
+    rel = entry[0].rel
+    if "/" in rel or not rel.endswith((".sh", ".bash")) or rel not in " ".join(step.argv):
+        return None
+    rels = [e.rel for e, _ in texts.values()]
+    return top_builders(rel, entry[1], rels).get("cmake")
 
 
 def route_bound(

@@ -16,12 +16,14 @@ from bringup.backends.base import Backend
 from bringup.model import Confidence, Requirement
 from bringup.parseerrors import yaml_error
 from bringup.scan.architectures import listed, listing, lowest_architecture
+from bringup.scan.autotoolsteps import ci_makes
 from bringup.scan.cios import builds, runner_arches, runner_os
 from bringup.scan.commandneeds import requirements_of
-from bringup.scan.commands import parse_commands
+from bringup.scan.commands import Command, parse_commands
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
 from bringup.scan.phrases import read_phrase
+from bringup.scan.testdeps import tests_installs
 
 if TYPE_CHECKING:
     from yaml.nodes import Node
@@ -75,6 +77,7 @@ class _Collector:
     def __init__(self, file: SourceFile) -> None:
         self.file = file
         self.requirements: list[Requirement] = []
+        self.commands: list[Command] = []  # the scripts' commands, for ``tests_installs``
 
     def add(
         self, subject: str, spec: str, line: int, text: str, confidence: Confidence = "medium"
@@ -149,6 +152,7 @@ class _Collector:
         build (``export TORCH_CUDA_ARCH_LIST="7.5;8.0;8.6;9.0"``, nerfstudio-project/gsplat
         @90d7b4b3 .github/workflows/building.yml:118), as a job's environment states them."""
         for command in parse_commands(text, first_line):
+            self.commands.append(command)
             self.requirements.extend(
                 requirements_of(command, self.file.source(command.line), hard=False)
             )
@@ -226,7 +230,11 @@ def extract_ci(file: SourceFile) -> Extraction:
         for key, value in yamlnodes.pairs(document):
             if id(value) not in excluded:
                 _read(collector, key, value)
-    return Extraction(requirements=tuple(collector.requirements))
+    return Extraction(
+        requirements=tuple(collector.requirements),
+        test_installs=tests_installs(collector.commands, file) if "pytest" in file.text else (),
+        makes=ci_makes(collector.commands, file) if "make" in file.text else (),
+    )
 
 
 _MATRIX_KEY = lazyre.compile(r"^\$\{\{\s{0,8}matrix\.([A-Za-z0-9_-]{1,64})\s{0,8}\}\}$")

@@ -125,3 +125,7 @@ class Extraction(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """``(path, line)`` of each file this one pulls in, included or not (``cmakeincludes``)."""
     runs: tuple[str, ...] = ()
     """Where the repo's scripts a repo-level shell script runs may lie (``scriptsteps``)."""
+    test_installs: tuple[Step, ...] = ()
+    """What a CI workflow installs for its tests before its pytest run (``testdeps``)."""
+    makes: tuple[Step, ...] = ()
+    """A CI workflow's plain ``make`` and ``make check`` runs (``autotoolsteps``)."""

@@ -20,6 +20,7 @@ import msgspec
 from bringup import lazyre
 from bringup.model import Component, Requirement, Source, Step, file_source
 from bringup.scan import cmakelex, lowertexts, moduletexts
+from bringup.scan.autotoolsteps import with_make
 from bringup.scan.buildnames import BUILD_FILES
 from bringup.scan.buildroutes import backend_needs, one_route, route_bound
 from bringup.scan.buildruns import builds_running
@@ -433,7 +434,9 @@ def scan_repo(
         steps = folder_builds(
             steps, texts, scoped.scope_of, read.seen, read=known.inside, toolkits=builds
         )
-        steps = tests_requirements_first(steps, texts, lambda rel: os.path.isfile(root / rel))
+        steps = tests_requirements_first(steps, extractions, lambda rel: os.path.isfile(root / rel))
+        autotools = "" if "autotools" in left else autotools  # the route not planned
+        steps = with_make(steps, extractions, autotools, _ref(shown, autotools))
         overrides: list[Finding] = []
         if manifest is not None and loaded is not None:
             stated_subjects = {stated.subject for stated in manifest.requirements}

@@ -32,7 +32,7 @@ from bringup import lazyre
 from bringup.scan.buildtargets import REPO_PATH, built_targets
 from bringup.scan.commands import joined_lines, parse_commands, program_name
 from bringup.scan.gomod import local_replacements
-from bringup.scan.shlayout import script_layout
+from bringup.scan.shlayout import script_layout, substitutions_joined
 from bringup.scan.shwords import shell_words
 
 _UNKNOWN = "\x03"
@@ -86,6 +86,15 @@ def routed_lines(scripts: Mapping[str, str], rels: Collection[str]) -> dict[str,
     return found
 
 
+def top_builders(rel: str, text: str, rels: Collection[str]) -> dict[str, int]:
+    """The programs the build script ``rel`` always runs on the repo's top folder, each with
+    its first line: ``cmake -S "${BASE_PATH}" -B "${BUILD_DIR}"`` (hicann/ops-blas@35101c8
+    build.sh:282, ``BASE_PATH`` the script's own folder, the top) is ``cmake`` at 282."""
+    reader = _Reader(rel, text, rels)
+    reader.read()
+    return {program: line for (folder, program), line in reader.builders.items() if not folder}
+
+
 def route_folders(routed: Iterable[str]) -> frozenset[str]:
     """The folders the route builds or builds a directory in: ``routed`` and each directory
     above one (``hook`` for ``hook/build``, where ``go build ../main.go`` builds ``hook``: the
@@ -127,7 +136,7 @@ class _Reader:
     def __init__(self, rel: str, text: str, rels: Collection[str]) -> None:
         self._script = REPO_PATH + rel
         self._rels = rels
-        self._lines = joined_lines(text)
+        self._lines = substitutions_joined(joined_lines(text))
         self._env: dict[str, str] = {}
         # a script at the root runs there (``./build.sh``); one in a directory may be run
         # from the root (``bash ci/build.sh``) or from beside it (``cd build && bash
@@ -136,6 +145,7 @@ class _Reader:
         self._stack: list[str | None] = []  # pushd's
         self._subshells: list[str | None] = []
         self._built: dict[str, int] = {}  # directory -> the line building it
+        self.builders: dict[tuple[str, str], int] = {}  # (directory, program) -> first line
         self._line = 0
         self._bodies, self._conditional = script_layout(self._lines)
         self._calling: list[str] = []
@@ -222,6 +232,7 @@ class _Reader:
                 place = self._place(target, self._cwd)
                 if place is not None:
                     self._built.setdefault(_relative(place), self._line)
+                    self.builders.setdefault((_relative(place), program), self._line)
 
     def _place(self, word: str, cwd: str | None) -> str | None:
         """``word`` as a marked repo path (``\\x04cli/src``), None outside the repo or unknown."""

@@ -1,6 +1,7 @@
 """The layout of a shell script read without running it (``routedirs``): which lines are its
 top level's and which a function's, and which run only when a condition holds (an ``if``, a
-``case``, a loop, a ``cond && {`` group). A here-document's lines are data, no commands."""
+``case``, a loop, a ``cond && {`` group). A here-document's lines are data, no commands; an
+assignment's command substitution over several lines is one line."""
 
 from __future__ import annotations
 
@@ -93,3 +94,32 @@ def _layout(texts: tuple[str, ...]) -> tuple[dict[str, list[int]], list[bool]]:
                 frames.pop()
             owner, conditions = frames[-1][1:] if frames else ("", 0)
     return bodies, conditional
+
+
+_OPENED = lazyre.compile(r"^(?:(?:export|local|readonly)\s+)?[A-Za-z_]\w*=\$\((?!.*\))")
+"""An assignment whose command substitution goes on below: ``export BASE_PATH=$(`` then ``cd
+"$(dirname $0)"``, ``pwd``, ``)`` (hicann/ops-blas@35101c8 build.sh:19-22)."""
+_SPAN = 8
+
+
+def substitutions_joined(lines: list[LogicalLine]) -> list[LogicalLine]:
+    """``lines`` with an assignment's substitution that spans lines (``_OPENED``) as one line,
+    its commands joined by ``;`` as the newlines separate them, up to ``_SPAN`` lines on."""
+    out: list[LogicalLine] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        if not _OPENED.match(line.text):
+            out.append(line)
+            continue
+        end = next(
+            (i for i in range(index, min(index + _SPAN, len(lines))) if lines[i].text == ")"), None
+        )
+        if end is None:
+            out.append(line)
+            continue
+        body = "; ".join(part.text for part in lines[index:end] if part.text)
+        out.append(line._replace(text=f"{line.text}{body})"))
+        index = end + 1
+    return out

@@ -37,7 +37,8 @@ from bringup.scan.localpaths import fetched_wheels, with_local_paths
 from bringup.scan.ownfolder import in_own_clone, own_clone, own_folder_install
 from bringup.scan.scriptneeds import with_script_needs
 from bringup.scan.testcollect import TEST_FILE, collected_tests
-from bringup.scan.testdevices import folder_devices, stated_devices
+from bringup.scan.testdevices import named_device, placed_devices, stated_devices
+from bringup.scan.testmocks import on_cpu
 
 _RUNNERS = frozenset({"bash", "sh", "pytest", "py.test", "torchrun", "deepspeed", "accelerate"})
 """Programs whose first file argument is the script they run (besides ``python``)."""
@@ -437,9 +438,8 @@ class StepFiles:
         if rel not in self._devices:
             text = self.read(rel)
             found = _file_devices(rel, text, self.scripts, self.read) if text is not None else None
-            placed = folder_devices(rel) if text is not None else 0
-            if placed > (found.devices if found else 0) and not _FALLBACK.search(text or ""):
-                found = msgspec.structs.replace(found or StepNeeds(), devices=placed)
+            if text is not None and not _FALLBACK.search(text):
+                found = placed_devices(rel, found)
             self._devices[rel] = found
         return self._devices[rel]
 
@@ -459,7 +459,8 @@ def _test_device(step: Step, kept: StepFiles) -> Step:
     (``adapterimports``)."""
     if step.needs.devices or step.needs.device_kind or step.kind != "test":
         return step
-    for rel in collected_tests(step, kept.scripts, kept.test_files()):
+    tested = collected_tests(step, kept.scripts, kept.test_files())
+    for rel in tested:
         found = kept.devices(rel)
         if found is not None:  # one such file is enough: the rest are not read
             needs = msgspec.structs.replace(
@@ -470,7 +471,7 @@ def _test_device(step: Step, kept: StepFiles) -> Step:
                 device_at=found.device_at,
             )
             return msgspec.structs.replace(step, needs=needs)
-    return step
+    return on_cpu(named_device(step, tested), tested, kept.read)
 
 
 def _file_devices(

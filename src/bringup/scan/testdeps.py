@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from bringup import lazyre
-from bringup.model import Step, file_source
-from bringup.scan.ci import RUN_KEYS, scripts_of
-from bringup.scan.commands import Command, parse_commands, pip_install_targets
+from bringup.model import Step
+from bringup.scan.commands import Command, pip_install_targets
+from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.stepkinds import command_needs, step_name
-from bringup.scan.walk import RepoFile
 
 _PYTEST = lazyre.compile(r"\bpytest\b|\bpy\.test\b")
 _TEST_WORD = lazyre.compile(r"(?:^|[-_./])tests?(?=$|[-_./])", re.IGNORECASE)
@@ -31,46 +30,56 @@ def _tests_list(path: str) -> bool:
     return path.endswith(".txt") and "requirement" in path.lower() and bool(_TEST_WORD.search(path))
 
 
-def _ci_commands(text: str) -> list[Command]:
-    """The commands of the workflow ``text``'s ``run``/``script`` values (CircleCI's
-    ``command`` too), in the order of their lines, as ``ci`` reads them (YAML with lines
-    kept: a commented-out ``# - run: pip install …`` is no command, and a ``run: |`` block's
-    ``pip install \\`` continues on its next line); none for invalid YAML."""
-    from bringup.scan import yamlnodes  # PyYAML only when YAML is read
-
-    try:
-        documents = yamlnodes.documents(text)
-    except yamlnodes.YAMLError:
-        return []
-    commands: list[Command] = []
-    for document in documents:
-        for key, value in yamlnodes.pairs(document):
-            if key.lower() in RUN_KEYS:
-                for script, line in scripts_of(value):
-                    commands.extend(parse_commands(script, line))
-    return sorted(commands, key=lambda command: command.line)
-
-
-def _ci_installs(text: str) -> list[tuple[str, Command]]:
-    """``(list, command)`` of each tests' requirements list the workflow ``text`` installs
-    before a pytest run of its own, the list's path taken from the repo's root. Only a plain
-    command is a step (``commands``: ``pip install -r tests/requirements.txt > /dev/null``
-    would hand pip ``>``)."""
-    found: list[tuple[str, Command]] = []
-    commands = _ci_commands(text)
-    for index, command in enumerate(commands):
+def tests_installs(commands: Sequence[Command], file: SourceFile) -> tuple[Step, ...]:
+    """The installs of the tests' own requirements that the CI workflow ``file`` runs before
+    a pytest run of its own, from ``commands``, those of the jobs it runs (``ci``: read once,
+    a job switched off with ``if: false`` left out): a tests' requirements list (by its path
+    from the repo's root) or the checkout's own package with its tests' extra (``pip install
+    -e ".[test]"``, wookayin/gpustat@7a3b9644 .github/workflows/ci.yml:63 before ``pytest``
+    at :71, the extra naming mockito, setup.py:99-103; outsider19 D6). Only a plain command is
+    a step (``pip install -r tests/requirements.txt > /dev/null`` would hand pip ``>``)."""
+    found: list[Step] = []
+    ordered = sorted(commands, key=lambda command: command.line)
+    for index, command in enumerate(ordered):
         targets = pip_install_targets(command.argv) if command.plain else None
-        if not targets or not any(_runs_pytest(later.argv) for later in commands[index + 1 :]):
+        if targets is None or not any(_runs_pytest(c.argv) for c in ordered[index + 1 :]):
             continue
-        for listed in targets[1]:
-            path = posixpath.normpath(listed)
-            if _tests_list(path) and "$" not in path:
-                found.append((path, command))
-    return found
+        lists = [posixpath.normpath(listed) for listed in targets[1]]
+        if any(_tests_list(p) and "$" not in p for p in lists) or _tests_extra(command.argv):
+            found.append(
+                Step(
+                    name=step_name(command.argv),
+                    kind="install",
+                    argv=command.argv,
+                    source=file.source(command.line),
+                    needs=command_needs(command),
+                )
+            )
+    return tuple(found)
+
+
+_OWN_EXTRAS = lazyre.compile(r"^\.?/?\[([\w ,.-]{1,200})\]$")
+"""The checkout's own package with extras: ``.[test]``, ``./[tests,dev]``."""
+
+
+def _tests_extra(argv: Sequence[str]) -> bool:
+    """Whether ``argv`` installs the checkout's own package with its tests' extra."""
+    for word in argv:
+        extras = _OWN_EXTRAS.match(word)
+        if extras and any(_TEST_WORD.search(e.strip()) for e in extras.group(1).split(",")):
+            return True
+    return False
 
 
 def _runs_pytest(argv: Sequence[str]) -> bool:
     return bool(_PYTEST.search(" ".join(argv)))
+
+
+def _what(argv: tuple[str, ...]) -> tuple[str, ...]:
+    """What an install command installs, whichever pip runs it: its words after ``install``
+    (verl's CI runs ``pip install --no-deps -e .[test]`` in one workflow and ``pip3 install
+    --no-deps -e .[test]`` in another, shangxt10/verl_mindspeedmm@da9e8534)."""
+    return argv[argv.index("install") + 1 :] if "install" in argv else argv
 
 
 def _installed_lists(steps: Sequence[Step]) -> set[str]:
@@ -84,13 +93,13 @@ def _installed_lists(steps: Sequence[Step]) -> set[str]:
 
 
 def tests_requirements_first(
-    steps: Sequence[Step], texts: Mapping[str, tuple[RepoFile, str]], is_file: Callable[[str], bool]
+    steps: Sequence[Step], extractions: Iterable[Extraction], is_file: Callable[[str], bool]
 ) -> list[Step]:
-    """``steps`` with an install of each tests' requirements list the repo's CI installs
-    before its pytest run (``_ci_installs``) just before the first test step that runs pytest
-    (a ``pip install pytest`` before it is no test, review38 10), where no step
-    installs that list already and the checkout has it (``is_file``, by path in the repo).
-    ``texts``: the files read, by citation."""
+    """``steps`` with each install of the tests' requirements the repo's CI runs before its
+    pytest run (``Extraction.test_installs``, read with the CI file) just before the first test
+    step that runs pytest (a ``pip install pytest`` before it is no test, review38 10), where
+    no step installs that list or that extra already and the checkout has it (``is_file``, by
+    path in the repo)."""
     first = next(
         (i for i, s in enumerate(steps) if s.kind == "test" and _runs_pytest(s.argv)),
         None,
@@ -98,21 +107,20 @@ def tests_requirements_first(
     if first is None:
         return list(steps)
     installed = _installed_lists(steps)
+    done = {_what(s.argv) for s in steps}
     added: list[Step] = []
-    for ref, (file, text) in sorted(texts.items()):
-        if file.kind != "ci" or "pytest" not in text:
+    ci = sorted((s for e in extractions for s in e.test_installs), key=lambda s: str(s.source))
+    for step in ci:
+        targets = pip_install_targets(step.argv)
+        lists = [posixpath.normpath(p) for p in targets[1]] if targets else []
+        wanted = [p for p in lists if _tests_list(p) and "$" not in p]
+        if _what(step.argv) in done or (
+            wanted and all(p in installed or not is_file(p) for p in wanted)
+        ):
             continue
-        for path, command in _ci_installs(text):
-            if path in installed or not is_file(path):
-                continue
-            installed.add(path)
-            added.append(
-                Step(
-                    name=step_name(command.argv),
-                    kind="install",
-                    argv=command.argv,
-                    source=file_source(ref, command.line),
-                    needs=command_needs(command),
-                )
-            )
+        if not wanted and not any(is_file(f) for f in ("setup.py", "pyproject.toml")):
+            continue
+        installed.update(wanted)
+        done.add(_what(step.argv))
+        added.append(step)
     return [*steps[:first], *added, *steps[first:]]

@@ -11,11 +11,13 @@ host with no NPU and on one with a single 910B3 (outsider9 #4)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Optional
 
+import msgspec
+
 from bringup import lazyre
-from bringup.model import StepNeeds
+from bringup.model import Step, StepNeeds
 from bringup.scan.devices import chips_in
 from bringup.scan.devicewords import target_kind
 
@@ -113,6 +115,37 @@ def folder_devices(rel: str) -> int:
                 if count > 1 or not unit.startswith("node"):  # a single node: no count
                     most = max(most, count)
     return most
+
+
+_ON_DEVICE = lazyre.compile(r"(?:^|_)on_([a-z]\w{1,20}?)(?:_|$)", re.IGNORECASE)
+"""A test file named for the device it runs on: verl's ``test_correctness_on_gpu.py``
+(shangxt10/verl_mindspeedmm@da9e8534 tests/checkpoint_engine), whose CPU job runs only the
+``*_on_cpu.py`` files on a CPU runner (.github/workflows/cpu_unit_tests.yml:96-106, outsider19
+D15); ``_on_cpu`` names the CPU, no device."""
+
+
+def placed_devices(rel: str, found: Optional[StepNeeds]) -> Optional[StepNeeds]:
+    """``found`` (what the text of test file ``rel`` says) with at least the devices its
+    folders are named for (``folder_devices``)."""
+    placed = folder_devices(rel)
+    if placed > (found.devices if found else 0):
+        found = msgspec.structs.replace(found or StepNeeds(), devices=placed)
+    return found
+
+
+def named_device(step: Step, tested: Sequence[str]) -> Step:
+    """``step``, whose test files ``tested`` state no device in their text, needing one of
+    the kind a file's name says it runs on (``_ON_DEVICE``); as it is where none does."""
+    if step.needs.devices or step.kind != "test":
+        return step
+    for rel in tested:
+        stem = rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        named = [target_kind(m.group(1)) for m in _ON_DEVICE.finditer(stem)]
+        kind = next((k for k in named if k not in (None, "cpu")), None)
+        if kind is not None:
+            needs = msgspec.structs.replace(step.needs, devices=1, device_kind=kind)
+            return msgspec.structs.replace(step, needs=needs)
+    return step
 
 
 def _launched(text: str) -> int:
