@@ -57,7 +57,20 @@ try:
 except CUDAError:
     DEVICE_COUNT = 0
 """
+# tests/example_tests/device_tests/test_device_samples.py:8, 17-18; test_planning.py:16-19 of
+# tests/nvmath_tests/linalg/generic/matmul skips for a missing package, not a device
+DEVICE_SAMPLES = """import pytest
+if DEVICE_COUNT < 1:
+    pytest.skip(allow_module_level=True, reason="Device examples require at least one CUDA device.")
+"""
+PLANNING = """try:
+    import cupy
+except ModuleNotFoundError:
+    pytest.skip("cupy required for matmul tests", allow_module_level=True)
+"""
 FILES = {
+    "tests/example_tests/device_tests/test_device_samples.py": DEVICE_SAMPLES,
+    "tests/nvmath_tests/linalg/generic/matmul/test_planning.py": PLANNING,
     "tests/nvmath_tests/tensor/conftest.py": TENSOR_CONFTEST,
     "tests/nvmath_tests/tensor/test_exceptions.py": TENSOR_TEST,
     "tests/nvmath_tests/distributed/test_fft.py": DISTRIBUTED,
@@ -92,3 +105,12 @@ def test_a_fixture_asking_for_the_device_with_no_fallback_ties_its_file() -> Non
 
 def test_a_count_that_falls_back_on_the_driver_error_ties_nothing() -> None:
     assert _needs("tests/example_tests/test_utils.py") == (0, None, "")
+
+
+def test_a_file_that_skips_whole_without_the_device_needs_it() -> None:
+    assert _needs("tests/example_tests/device_tests") == (
+        1,
+        "gpu",
+        "tests/example_tests/device_tests/test_device_samples.py:3",
+    )
+    assert _needs("tests/nvmath_tests/linalg/generic/matmul") == (0, None, "")

@@ -9,22 +9,36 @@ fixture, each with no fallback for a missing driver (the ``try`` around the seco
 pytest hook, a fixture or a test, in the test file or a ``conftest.py`` of its folders; inside
 a ``try`` that catches more than a missing name or module it is a fallback, as in an
 ``except`` branch, and inside any other function it may never run.
+
+A test file that skips itself whole where the device is missing tests nothing there: tests/
+example_tests/device_tests/test_device_samples.py:17-18 ``if DEVICE_COUNT < 1:`` then
+``pytest.skip(allow_module_level=True, reason="Device examples require at least one CUDA
+device.")``. Its reason's device word (``devicewords.device_names``) says which device.
 """
 
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Callable, Collection
 from typing import Optional
 
 from bringup import backends, lazyre
 from bringup.backends.base import Backend
 from bringup.model import StepNeeds, file_source
+from bringup.scan.devicewords import device_names
 
 _NAME_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "AttributeError"})
 """What a ``try`` catches when it only tries another name for the same call."""
 _EXCEPT = lazyre.compile(r"^except\b\s*\(?([\w., ]*)")
 _RUN_BY_PYTEST = lazyre.compile(r"^(?:async\s+)?def\s+(?:test|pytest_)\w*\s*\(")
+_MODULE_SKIP = lazyre.compile(
+    r"^if\b[^\n]{0,200}:[ \t]*\n[ \t]+pytest\.skip\("
+    r"([^\n]{0,300}allow_module_level\s*=\s*True[^\n]{0,300})",
+    re.MULTILINE,
+)
+"""A whole file skipped at module level on a condition, the call on one line."""
+_WORD = lazyre.compile(r"[A-Za-z]{2,20}")
 
 
 def _queries(registered: tuple[Backend, ...]) -> dict[tuple[str, str], str]:
@@ -99,6 +113,20 @@ def _queried(text: str) -> Optional[tuple[str, int]]:
     return None
 
 
+def _skipped_without(text: str) -> Optional[tuple[str, int]]:
+    """(device kind, line) of a module-level skip of the whole file whose reason names a
+    device."""
+    if "allow_module_level" not in text:
+        return None
+    names = device_names()
+    for found in _MODULE_SKIP.finditer(text):
+        kinds = [names.get(w.lower()) for w in _WORD.findall(found.group(1))]
+        kind = next((k for k in kinds if k and k != "cpu"), None)
+        if kind is not None:
+            return kind, text.count("\n", 0, found.start(1)) + 1
+    return None
+
+
 def _conftests(rel: str, scripts: Collection[str]) -> list[str]:
     """The ``conftest.py`` files pytest loads for the test file ``rel``: its folder's and
     every folder's above it in the repo."""
@@ -125,7 +153,7 @@ def queried_device(
         return None
     for source in ([rel] if text is not None else []) + _conftests(rel, scripts):
         body = text if source == rel else read(source)
-        found = _queried(body) if body is not None else None
+        found = _queried(body) or _skipped_without(body) if body is not None else None
         if found is not None:
             kind, line = found
             return StepNeeds(devices=1, device_kind=kind, device_at=file_source(source, line))
