@@ -206,3 +206,31 @@ def test_up_lists_the_checkout_s_install_among_the_commands_it_runs(
     asked = capsys.readouterr().out
     assert "would run these commands" in asked
     assert asked.index("pip install -r requirements.txt") < asked.index("pip install -e .")
+
+
+# NVIDIA/nvmath-python@63409f5 pyproject.toml:21-22 and DESCRIPTION.rst:18: a checkout in a
+# folder of another name ("nvmath python") whose manifest names the distribution its guide
+# installs from the package index (outsider20 D3)
+NVMATH_PYPROJECT = '[project]\nname = "nvmath-python"\n'
+NVMATH_GUIDE = ("pip", "install", "nvmath-python[cu12]")
+
+
+def test_the_distribution_the_manifest_names_is_the_project_too(tmp_path: Path) -> None:
+    (tmp_path / "nvmath python").mkdir()
+    (tmp_path / "nvmath python" / "pyproject.toml").write_text(NVMATH_PYPROJECT)
+    component = Component(
+        name="nvmath python",
+        path=str(tmp_path / "nvmath python"),
+        role="other",
+        steps=(_step(*NVMATH_GUIDE),),
+    )
+    reason = installs_itself(component.steps[0], component)
+    assert reason is not None
+    assert reason.need == "the package index"
+    found = with_checkout_install(component)
+    assert [s.argv for s in found.steps] == [
+        NVMATH_GUIDE,
+        ("python", "-m", "pip", "install", "-e", "."),
+    ]
+    other = _step("pip", "install", "nvmath-python[cu12]", "torch")
+    assert installs_itself(other, component) is None  # another package too: not only itself

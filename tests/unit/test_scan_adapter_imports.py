@@ -71,3 +71,31 @@ def test_a_guarded_import_ties_nothing() -> None:
     text = "import torch\ntry:\n    import torch_npu\nexcept ImportError:\n    pass\n"
     assert imported_device(text, frozenset(), FILES.get) is None
     assert imported_device(CROSS_ENTROPY, frozenset(), FILES.get) == "npu"
+
+
+# lvhaojieming/MIndSpeed@faadbe7 tests/ut/checkpoint/test_checkpoint.py:24-26: no device word
+# of its own; tests/test_tools/utils.py:14-16, the repo's module it imports, imports torch_npu
+# at module level (outsider20 D8: "run here now" on a host with no NPU)
+MINDSPEED_LLM = {
+    "tests/ut/checkpoint/test_checkpoint.py": """import pytest
+from mindspeed_llm import megatron_adaptor
+from tests.test_tools.utils import create_testconfig, weight_compare, run_cmd, weight_compare_hash
+""",
+    "tests/test_tools/utils.py": "import torch\nimport torch_npu\nimport xxhash\n",
+}
+
+
+def test_a_device_only_module_one_repo_module_away_ties_the_test() -> None:
+    step = Step(
+        name="pytest",
+        kind="test",
+        argv=("pytest", "tests/ut/checkpoint"),
+        source=file_source("README.md", 1),
+    )
+    kept = StepFiles(frozenset(MINDSPEED_LLM), MINDSPEED_LLM.get)
+    (found,) = device_of_tests([step], kept)
+    assert (found.needs.devices, found.needs.device_kind) == (1, "npu")
+    # the helper module alone, without torch_npu, ties nothing
+    plain = {**MINDSPEED_LLM, "tests/test_tools/utils.py": "import torch\nimport xxhash\n"}
+    (free,) = device_of_tests([step], StepFiles(frozenset(plain), plain.get))
+    assert not free.needs.devices

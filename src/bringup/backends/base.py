@@ -103,6 +103,9 @@ class Vocabulary:
     modules (import names) that exist for its devices alone (``vllm_ascend``): a test that
     imports one, or a ``torch_adapters`` module, at module level needs one of them. A framework
     with CPU builds (MindSpore) is not one: its test needs a device where it targets one.
+    ``driver_queries``: (module, call) for calls that ask the driver for its devices and raise
+    where it is absent: a test, fixture or pytest hook that makes one with no fallback for
+    that error needs a device (``scan.driverqueries``).
     ``local_builds``: a regex of the PEP 440 local labels of its wheel builds (``cu118`` in
     ``torch==2.1.0+cu118``).
     ``installers``: (regex, subject) for the file names of its installers a guide runs
@@ -176,6 +179,7 @@ class Vocabulary:
     torch_adapters: tuple[str, ...] = ()
     device_packages: tuple[str, ...] = ()
     device_modules: tuple[str, ...] = ()
+    driver_queries: tuple[tuple[str, str], ...] = ()
     local_builds: str = ""
     wheel_indexes: tuple[tuple[str, str], ...] = ()
     library_wheels: str = ""

@@ -6,7 +6,11 @@ mindpose.git``), mindspore-lab/mindpose@85b42778 README.md:55-66. They are alter
 each other and to the checkout that ``up`` brings up: run one after another, each replaces the
 last, both need the network, and the tests then import a released or upstream copy, not the
 code under test (outsider10 D12). A step whose every target is the project's own name, or a
-URL of a repository of that name, is listed and not run.
+URL of a repository of that name, is listed and not run. The project's names are its
+component's and the distribution its ``pyproject.toml`` names: NVIDIA/nvmath-python@63409f5,
+checked out as "nvmath python", names ``nvmath-python`` (pyproject.toml:22) and its guide
+installs ``pip install nvmath-python[cu12]`` (DESCRIPTION.rst:18), the release, whose tests
+then import the unbuilt checkout (outsider20 D3).
 
 Then nothing may install the checkout (mindpose's guide has no ``pip install -e .``), and its
 tests would import no copy at all, or whichever another step left (outsider10 #12). A repo
@@ -26,11 +30,13 @@ import msgspec
 from packaging.requirements import InvalidRequirement
 from packaging.requirements import Requirement as Pep508
 
+from bringup.errors import InputError
 from bringup.model import StepNeeds, file_source
 from bringup.model.plan import Reason
 from bringup.model.requirements import Component, Step
 from bringup.scan.commands import PIP_VALUE_OPTIONS, pip_install_targets, program_name
 from bringup.scan.sourceinstalls import installs_here
+from bringup.tomlfile import read_toml
 
 _URL = re.compile(r"^(?:git\+|hg\+|svn\+|bzr\+)?(?:https?|ssh|git)://", re.IGNORECASE)
 
@@ -89,17 +95,35 @@ def _urls(argv: tuple[str, ...]) -> list[str]:
     return found
 
 
+def _distribution(component: Component) -> str:
+    """The distribution name the checkout's ``pyproject.toml`` declares, or ""."""
+    manifest = Path(component.path) / "pyproject.toml"
+    try:
+        _, document = read_toml(manifest) if manifest.is_file() else ("", {})
+    except InputError:
+        return ""
+    project = document.get("project")
+    name = project.get("name") if isinstance(project, dict) else None
+    return name if isinstance(name, str) else ""
+
+
+def _own_names(component: Component) -> tuple[str, ...]:
+    """The project's names as PEP 503 compares them: its component's and its distribution's."""
+    return tuple(dict.fromkeys(_normal(n) for n in (component.name, _distribution(component)) if n))
+
+
 def installs_itself(step: Step, component: Component) -> Reason | None:
-    """Why ``step`` is not run: it installs the project itself (``component``'s name) from the
-    package index or its upstream repository, and nothing else."""
+    """Why ``step`` is not run: it installs the project itself (``component``'s name or its
+    distribution's) from the package index or its upstream repository, and nothing else."""
     targets = pip_install_targets(step.argv)
     if targets is None or targets[1]:
         return None
-    own = _normal(component.name)
-    places = [_from_elsewhere(t, own) for t in [*targets[0], *_urls(step.argv)]]
-    if not places:
-        return None
-    if not all(places):
+    names = _own_names(component)
+    places = [
+        next((p for p in (_from_elsewhere(t, own) for own in names) if p), "")
+        for t in [*targets[0], *_urls(step.argv)]
+    ]
+    if not places or not all(places):
         return None
     return Reason(kind="itself", subject=component.name, need=places[0], sources=(step.source,))
 

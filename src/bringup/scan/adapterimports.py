@@ -14,7 +14,10 @@ ties nothing.
 
 A module that exists for a backend's devices alone, imported at module level (``import
 torch_npu``, ``import vllm_ascend``: the backends' ``torch_adapters`` and ``device_modules``),
-ties a test to that backend's device by itself (``framework_device``). A framework with CPU
+ties a test to that backend's device by itself (``framework_device``), also one module of the
+repo's away: lvhaojieming/MIndSpeed@faadbe7 tests/ut/checkpoint/test_checkpoint.py:26 imports
+``tests.test_tools.utils``, whose line 15 is ``import torch_npu`` (outsider20 D8: 8 such test
+folders were "run here now" on a host with no NPU). A framework with CPU
 builds does not: ``import mindspore as ms`` (mindspore-lab/mindpose@85b42778
 tests/models/backbones/test_hrnet.py:1) runs on the CPU with MindSpore's CPU build, so a
 MindSpore test needs a device only where it targets one (``device_target="Ascend"``,
@@ -82,11 +85,16 @@ def _frameworks(registered: tuple[Backend, ...]) -> dict[str, str]:
 framework_kinds = backends.per_registry(_frameworks)
 
 
-def framework_device(text: str) -> Optional[str]:
+def framework_device(
+    text: str,
+    scripts: Collection[str] = (),
+    read: Optional[Callable[[str], Optional[str]]] = None,
+) -> Optional[str]:
     """The device kind of a module for a backend's devices alone that ``text`` imports at
-    module level, if any."""
+    module level, itself or through a module of the repo's (``scripts``, read by ``read``)
+    that does, if any."""
     kinds = framework_kinds()
-    return _direct(_imported(text), kinds) if kinds else None
+    return _reached(text, kinds, scripts, read) if kinds else None
 
 
 def _direct(modules: list[str], adapters: dict[str, str]) -> Optional[str]:
@@ -103,11 +111,20 @@ def imported_device(
     """The device kind of the adapter ``text`` imports at module level, itself or through a
     module of the repo's (``scripts``: its files) that does; None when it imports none."""
     adapters = adapter_kinds()
-    if not adapters:
-        return None
+    return _reached(text, adapters, scripts, read) if adapters else None
+
+
+def _reached(
+    text: str,
+    kinds: dict[str, str],
+    scripts: Collection[str],
+    read: Optional[Callable[[str], Optional[str]]],
+) -> Optional[str]:
+    """The kind of the first of ``kinds``' modules ``text`` imports at module level, itself
+    or one module of the repo's away."""
     modules = _imported(text)
-    kind = _direct(modules, adapters)
-    if kind is not None:
+    kind = _direct(modules, kinds)
+    if kind is not None or read is None:
         return kind
     for module in dict.fromkeys(modules):
         base = module.replace(".", "/")
@@ -115,7 +132,7 @@ def imported_device(
             if rel not in scripts:
                 continue
             own = read(rel)
-            kind = _direct(_imported(own), adapters) if own is not None else None
+            kind = _direct(_imported(own), kinds) if own is not None else None
             if kind is not None:
                 return kind
     return None

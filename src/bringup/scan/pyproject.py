@@ -14,6 +14,7 @@ from bringup.scan import scopes
 from bringup.scan.extraction import Extraction, Finding, SourceFile
 from bringup.scan.locate import line_of_table, line_of_value
 from bringup.scan.pydeps import add_python_requirement
+from bringup.scan.testgroups import tests_group_install
 from bringup.scan.trove import os_classifiers
 from bringup.scan.uvindexes import uv_indexes
 from bringup.scan.uvplatforms import uv_platforms
@@ -185,6 +186,7 @@ def extract_pyproject(file: SourceFile) -> Extraction:
         findings=tuple(reader.findings),
         default_steps=tuple(steps),
         provides=tuple(provides),
+        test_installs=tests_group_install(file, groups) if isinstance(groups, dict) else (),
     )
 
 

@@ -31,6 +31,7 @@ from bringup.scan.adapterimports import framework_device, imported_device
 from bringup.scan.commands import pip_install_targets, program_name
 from bringup.scan.containerimage import with_image
 from bringup.scan.devicewords import device_names, option_device, target_kind
+from bringup.scan.driverqueries import queried_device
 from bringup.scan.guidecreated import created_input
 from bringup.scan.jitbuilds import JitBuilds
 from bringup.scan.localpaths import fetched_wheels, with_local_paths
@@ -489,8 +490,9 @@ def _file_devices(
     )
     stated = stated_devices(text) if not quiet else None
     if kind is None and stated is None:
-        framework = framework_device(text) if not quiet else None
-        return StepNeeds(devices=1, device_kind=framework) if framework else None
+        framework = framework_device(text, scripts, read) if not quiet else None
+        queried = queried_device(rel, None if quiet else text, scripts, read)
+        return StepNeeds(devices=1, device_kind=framework) if framework else queried
     kind = imported_device(text, scripts, read) or kind or (stated.device_kind if stated else None)
     if stated is None:
         where = file_source(rel, at) if at is not None else None

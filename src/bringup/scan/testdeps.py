@@ -22,6 +22,7 @@ from bringup.scan.stepkinds import command_needs, step_name
 
 _PYTEST = lazyre.compile(r"\bpytest\b|\bpy\.test\b")
 _TEST_WORD = lazyre.compile(r"(?:^|[-_./])tests?(?=$|[-_./])", re.IGNORECASE)
+_GROUP = "--group"
 
 
 def _tests_list(path: str) -> bool:
@@ -109,8 +110,15 @@ def tests_requirements_first(
     installed = _installed_lists(steps)
     done = {_what(s.argv) for s in steps}
     added: list[Step] = []
-    ci = sorted((s for e in extractions for s in e.test_installs), key=lambda s: str(s.source))
+    # the CI's installs first; a dependency group (``testgroups``) only where nothing else
+    # installs the tests' needs
+    ci = sorted(
+        (s for e in extractions for s in e.test_installs),
+        key=lambda s: (_GROUP in s.argv, str(s.source)),
+    )
     for step in ci:
+        if _GROUP in step.argv and (added or any(_GROUP in s.argv for s in steps)):
+            continue
         targets = pip_install_targets(step.argv)
         lists = [posixpath.normpath(p) for p in targets[1]] if targets else []
         wanted = [p for p in lists if _tests_list(p) and "$" not in p]

@@ -84,6 +84,12 @@ VOCABULARY = Vocabulary(
     variable_prefixes=("CUDA_", "NVIDIA_", "NCCL_"),
     code_markers=r"cuda|gpu|nccl|nvidia",
     code_modules=("torch.cuda",),
+    # cuda.core's Device() calls cuInit and asks the runtime for the current device
+    # (NVIDIA/cuda-python PR #460, cuda_core/cuda/core/experimental/_device.py Device.__new__:
+    # handle_return(runtime.cudaGetDevice()) raises CUDAError); its system.get_num_devices()
+    # loads the driver's NVML and raises DynamicLibNotFoundError ('"nvml" is an NVIDIA driver
+    # library') on a host without the driver (tests/data/outsider39/logs/U2_up_run2_nvml.log:11-47)
+    driver_queries=(("cuda.core", "Device()"), ("cuda.core", "get_num_devices()")),
     # Python distributions that work on NVIDIA GPUs only: flash-attn builds CUDA kernels for
     # Ampere and newer ("Requirements: CUDA toolkit or ROCm toolkit",
     # https://github.com/Dao-AILab/flash-attention README.md; no NPU build); pynvml and
