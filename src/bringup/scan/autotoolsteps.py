@@ -24,7 +24,9 @@ _MAKES = frozenset({"make", "gmake"})
 _JOBS = lazyre.compile(r"^-j\d{0,4}$")
 _CONFIGURES = frozenset({"autogen.sh", "configure"})
 """What configures the top: ``configure``, and ``autogen.sh``, which by its convention runs it
-unless ``NOCONFIGURE`` is set (fribidi autogen.sh:32-34); ``autoreconf`` alone runs none."""
+unless ``NOCONFIGURE`` is set (fribidi autogen.sh:32-34); ``autoreconf`` alone runs none. A
+step carries no variables: ``NOCONFIGURE=1 ./autogen.sh`` runs as ``./autogen.sh``, which
+configures, and ``make`` follows it as any other's (review39)."""
 
 
 def _target(argv: Sequence[str]) -> str | None:

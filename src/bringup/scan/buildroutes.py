@@ -81,11 +81,15 @@ def one_route(
         if name:
             routes.setdefault(name, []).append(step)
     if len(routes) < 2:
-        return list(defaults), list(wrapped.values()), ()
+        return list(defaults), _wrapped_notes(wrapped, ()), ()
     chosen, why = _chosen(sorted(routes, key=PREFERENCE.index), _readmes(texts))
     other = [name for name in routes if name != chosen]
     left = [s for name in other for s in routes[name]]
-    ways = "; ".join(" ".join(s.argv) for s in left)
+    ways = "; ".join(
+        " ".join(s.argv)
+        + (f" ({wrapped[s][0]}, in place of {wrapped[s][1]})" if s in wrapped else "")
+        for s in left
+    )
     files = [_ROUTES[n][0] if n in _ROUTES else autotools for n in PREFERENCE if n in routes]
     where = "" if "autotools" in routes else " in build/"  # its build is configure's, in place
     note = (
@@ -95,32 +99,49 @@ def one_route(
     first = (routes[chosen] or left)[0]
     return (
         [s for s in defaults if s not in left],
-        [*wrapped.values(), Finding(kind="note", message=note, sources=(first.source,))],
+        [
+            *_wrapped_notes(wrapped, left),
+            Finding(kind="note", message=note, sources=(first.source,)),
+        ],
         tuple(other),
     )
 
 
+def _wrapped_notes(wrapped: Mapping[Step, tuple[str, str]], left: Sequence[Step]) -> list[Finding]:
+    """The note of each build script planned as the CMake route (``_script_route``); one whose
+    route is left out has none: the route's note says it (review39, r_both: "planned bash
+    build.sh as the CMake route" beside "the alternative, not planned: bash build.sh")."""
+    return [
+        Finding(
+            kind="note",
+            message=f"{said}: planned {' '.join(step.argv)} as the CMake route; "
+            f"not planned beside it: {ways}",
+            sources=(step.source,),
+        )
+        for step, (said, ways) in wrapped.items()
+        if step not in left
+    ]
+
+
 def _script_route(
     defaults: Sequence[Step], texts: Mapping[str, tuple[RepoFile, str]]
-) -> tuple[list[Step], dict[Step, Finding]]:
+) -> tuple[list[Step], dict[Step, tuple[str, str]]]:
     """``defaults`` less CMake's default steps where a top-level build script of them runs
     cmake on the top's CMakeLists.txt itself (``routedirs.top_builders``), that script's step
     the CMake route (with the note saying so, by step): hicann/ops-blas@35101c8 build.sh:282
     ``cmake -S "${BASE_PATH}" -B "${BUILD_DIR}"`` with its options and tests, the route its
     guide runs (docs/zh/install/quick_install.md ``bash build.sh --pkg``); a plain ``cmake -S
-    . -B build`` beside it configured the same project a second time (plan38's regression)."""
+    . -B build`` beside it configured the same project a second time (plan38's regression).
+    By step: what its script does (``build.sh:7 runs cmake on ...``) and CMake's steps left
+    out for it."""
     cmake = [s for s in defaults if route_of(s) == "cmake"]
-    wrapped: dict[Step, Finding] = {}
+    wrapped: dict[Step, tuple[str, str]] = {}
     for step in defaults if cmake else ():
         line = _runs_cmake(step, texts)
         if line is not None and not route_of(step):
             ways = "; ".join(" ".join(s.argv) for s in cmake)
             rel = texts[step.source.ref or ""][0].rel
-            note = (
-                f"{rel}:{line} runs cmake on the top's CMakeLists.txt: planned "
-                f"{' '.join(step.argv)} as the CMake route; not planned beside it: {ways}"
-            )
-            wrapped[step] = Finding(kind="note", message=note, sources=(step.source,))
+            wrapped[step] = (f"{rel}:{line} runs cmake on the top's CMakeLists.txt", ways)
     if not wrapped:
         return list(defaults), {}
     return [s for s in defaults if s not in cmake], wrapped

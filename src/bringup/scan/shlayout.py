@@ -104,7 +104,10 @@ _SPAN = 8
 
 def substitutions_joined(lines: list[LogicalLine]) -> list[LogicalLine]:
     """``lines`` with an assignment's substitution that spans lines (``_OPENED``) as one line,
-    its commands joined by ``;`` as the newlines separate them, up to ``_SPAN`` lines on."""
+    its commands joined by ``;`` as the newlines separate them, up to ``_SPAN`` lines on; one
+    holding a here-document (``TORCH_DIR=$(python3 - <<'PY'`` ... ``PY``, ``)``) is left as
+    its lines, the layout skipping the document's (joined, its end word would not stand alone
+    on a line, and the rest of the script would be read as its data)."""
     out: list[LogicalLine] = []
     index = 0
     while index < len(lines):
@@ -116,10 +119,14 @@ def substitutions_joined(lines: list[LogicalLine]) -> list[LogicalLine]:
         end = next(
             (i for i in range(index, min(index + _SPAN, len(lines))) if lines[i].text == ")"), None
         )
-        if end is None:
-            out.append(line)
+        if end is None or any(_opens_document(part.text) for part in lines[index - 1 : end]):
+            out.append(line)  # a here-document's lines are data: joined, it would never end
             continue
         body = "; ".join(part.text for part in lines[index:end] if part.text)
         out.append(line._replace(text=f"{line.text}{body})"))
         index = end + 1
     return out
+
+
+def _opens_document(text: str) -> bool:
+    return any(m.group(2) for m in _HERE_DOCUMENT.finditer(text))

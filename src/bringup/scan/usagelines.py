@@ -53,6 +53,11 @@ _ASSIGNMENT = lazyre.compile(
 )
 """A shell assignment at a command's start (``export NAME=``, ``NAME=``, after ``;`` or
 ``&&``), with its value where the words give it (none for ``NAME=$(pwd)``)."""
+_SAFE = lazyre.compile(r"[A-Za-z0-9_./][\w./:+-]{0,120}")
+"""A value the reader may put into a usage line: one word of letters, digits and ``_ . / : + -``,
+nothing the shell reads as syntax. ``export SOC="ascend910b; pip install evilpkg"`` set above
+``bash build.sh --soc=${SOC}`` is no value to paste: the text, parsed again, would be two
+commands, one installing what the guide's data names (review39)."""
 
 
 def _explaining(lines: list[str], start: int, end: int) -> list[tuple[int, str]]:
@@ -90,13 +95,14 @@ def _default(name: str, near: list[tuple[int, str]]) -> tuple[str, int] | None:
 def _assign(assigned: dict[str, tuple[str, int]], line: str, number: int) -> None:
     """Adds to ``assigned`` the variables ``line`` (the block's line ``number``) sets
     (``export SOC_VERSION=Ascend310P3``), each with its value ("" where the words do not give
-    one): the shell gives a usage line below's ``${SOC_VERSION}`` that value, not a default
-    the text beside states (review38)."""
+    one, or one that is no safe word, ``_SAFE``): the shell gives a usage line below's
+    ``${SOC_VERSION}`` that value, not a default the text beside states (review38)."""
     if "=" in line and not line.lstrip().startswith("#"):
         for m in _ASSIGNMENT.finditer(line):
             value = next((v for v in m.groups()[1:] if v is not None), None)
             closed = m.end() == len(line) or line[m.end()] in " \t;&|)"
-            assigned[m.group(1)] = (value if value is not None and closed else "", number)
+            safe = value is not None and closed and _SAFE.fullmatch(value) is not None
+            assigned[m.group(1)] = (value or "" if safe else "", number)
 
 
 def usage_commands(
