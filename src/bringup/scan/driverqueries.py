@@ -33,11 +33,15 @@ _NAME_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "AttributeError"
 _EXCEPT = lazyre.compile(r"^except\b\s*\(?([\w., ]*)")
 _RUN_BY_PYTEST = lazyre.compile(r"^(?:async\s+)?def\s+(?:test|pytest_)\w*\s*\(")
 _MODULE_SKIP = lazyre.compile(
-    r"^if\b[^\n]{0,200}:[ \t]*\n[ \t]+pytest\.skip\("
+    r"^if\b([^\n]{0,200}):[ \t]*\n[ \t]+pytest\.skip\("
     r"([^\n]{0,300}allow_module_level\s*=\s*True[^\n]{0,300})",
     re.MULTILINE,
 )
 """A whole file skipped at module level on a condition, the call on one line."""
+_ABSENT = lazyre.compile(r"\bnot\b|<|!=|==\s*(?:0|False|None)\b|\bis\s+None\b")
+"""A condition that holds where something is missing: ``not torch.cuda.is_available()``,
+``DEVICE_COUNT < 1``, ``DEVICE != "cuda"``."""
+_DEVICE_WORDS = frozenset({"device", "devices", "accelerator"})
 _WORD = lazyre.compile(r"[A-Za-z]{2,20}")
 
 
@@ -114,17 +118,30 @@ def _queried(text: str) -> Optional[tuple[str, int]]:
 
 
 def _skipped_without(text: str) -> Optional[tuple[str, int]]:
-    """(device kind, line) of a module-level skip of the whole file whose reason names a
-    device."""
+    """(device kind, line) of a module-level skip of the whole file whose condition tests the
+    device's absence (``_tests_absence``) and whose reason names a device; a skip on another
+    condition (``if sys.platform == "win32":`` then ``pytest.skip("the CUDA extension is not
+    built on Windows", allow_module_level=True)``, review39 #5) says nothing of the device."""
     if "allow_module_level" not in text:
         return None
     names = device_names()
     for found in _MODULE_SKIP.finditer(text):
-        kinds = [names.get(w.lower()) for w in _WORD.findall(found.group(1))]
+        if not _tests_absence(found.group(1)):
+            continue
+        kinds = [names.get(w.lower()) for w in _WORD.findall(found.group(2))]
         kind = next((k for k in kinds if k and k != "cpu"), None)
         if kind is not None:
-            return kind, text.count("\n", 0, found.start(1)) + 1
+            return kind, text.count("\n", 0, found.start(2)) + 1
     return None
+
+
+def _tests_absence(condition: str) -> bool:
+    """Whether an ``if`` ``condition`` holds where the device is missing: it names a device
+    (``cuda``, ``DEVICE_COUNT``) in a test of absence (``_ABSENT``)."""
+    names = device_names()
+    words = {w.lower() for w in _WORD.findall(condition)}
+    named = any(names.get(w, "cpu") != "cpu" or w in _DEVICE_WORDS for w in words)
+    return named and _ABSENT.search(condition) is not None
 
 
 def _conftests(rel: str, scripts: Collection[str]) -> list[str]:

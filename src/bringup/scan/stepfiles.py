@@ -472,7 +472,7 @@ def _test_device(step: Step, kept: StepFiles) -> Step:
                 device_at=found.device_at,
             )
             return msgspec.structs.replace(step, needs=needs)
-    return on_cpu(named_device(step, tested), tested, kept.read)
+    return on_cpu(named_device(step, tested, kept.read, _FALLBACK.search), tested, kept.read)
 
 
 def _file_devices(

@@ -11,13 +11,13 @@ host with no NPU and on one with a single 910B3 (outsider9 #4)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Optional
 
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Step, StepNeeds
+from bringup.model import Step, StepNeeds, file_source
 from bringup.scan.devices import chips_in
 from bringup.scan.devicewords import target_kind
 
@@ -117,11 +117,12 @@ def folder_devices(rel: str) -> int:
     return most
 
 
-_ON_DEVICE = lazyre.compile(r"(?:^|_)on_([a-z]\w{1,20}?)(?:_|$)", re.IGNORECASE)
-"""A test file named for the device it runs on: verl's ``test_correctness_on_gpu.py``
-(shangxt10/verl_mindspeedmm@da9e8534 tests/checkpoint_engine), whose CPU job runs only the
-``*_on_cpu.py`` files on a CPU runner (.github/workflows/cpu_unit_tests.yml:96-106, outsider19
-D15); ``_on_cpu`` names the CPU, no device."""
+_ON_DEVICE = lazyre.compile(r"(?:^|_)on_([a-z][a-z0-9]{1,20})$", re.IGNORECASE)
+"""A test file named for the device it runs on, the name's last part: verl's
+``test_correctness_on_gpu.py`` (shangxt10/verl_mindspeedmm@da9e8534 tests/checkpoint_engine),
+whose CPU job runs only the ``*_on_cpu.py`` files on a CPU runner (.github/workflows/
+cpu_unit_tests.yml:96-106, outsider19 D15); ``_on_cpu`` names the CPU, no device. Not a word
+inside the name (``test_error_on_gpu_missing.py`` tests what a missing GPU does, review39 #6)."""
 
 
 def placed_devices(rel: str, found: Optional[StepNeeds]) -> Optional[StepNeeds]:
@@ -133,17 +134,27 @@ def placed_devices(rel: str, found: Optional[StepNeeds]) -> Optional[StepNeeds]:
     return found
 
 
-def named_device(step: Step, tested: Sequence[str]) -> Step:
+def named_device(
+    step: Step,
+    tested: Sequence[str],
+    read: Callable[[str], Optional[str]],
+    falls_back: Callable[[str], object],
+) -> Step:
     """``step``, whose test files ``tested`` state no device in their text, needing one of
-    the kind a file's name says it runs on (``_ON_DEVICE``); as it is where none does."""
+    the kind a file's name says it runs on (``_ON_DEVICE``), cited at that file; as it is where
+    none does, or where the file's text (``read``) skips or falls back without the device
+    (``falls_back``: ``pytestmark = pytest.mark.skipif(not torch.cuda.is_available(), ...)``
+    runs on the CPU, review39 #6)."""
     if step.needs.devices or step.kind != "test":
         return step
     for rel in tested:
         stem = rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         named = [target_kind(m.group(1)) for m in _ON_DEVICE.finditer(stem)]
         kind = next((k for k in named if k not in (None, "cpu")), None)
-        if kind is not None:
-            needs = msgspec.structs.replace(step.needs, devices=1, device_kind=kind)
+        if kind is not None and not falls_back(read(rel) or ""):
+            needs = msgspec.structs.replace(
+                step.needs, devices=1, device_kind=kind, device_at=file_source(rel)
+            )
             return msgspec.structs.replace(step, needs=needs)
     return step
 

@@ -10,7 +10,10 @@ the repo's ``NVIDIA driver >= 450.00`` for the step and ``up`` skipped it (outsi
 A file counts where a mock's own call names the library (``when(pynvml)``, ``patch(
 "torch.cuda.is_available")``, ``nvidia_mock(pynvml)``, ``sys.modules["torch_npu"] =``), not
 where a mock merely stands beside it; a step runs on the CPU when such a file is among its
-tests and no other file it runs names a device library unmocked."""
+tests and no file it runs uses a device library unmocked (``unmocked_line``): a mock of one
+library says nothing of another the file uses as it is (``sys.modules["flash_attn"] =
+MagicMock()`` beside a real ``torch.cuda.synchronize()``, review39 #2), and a mock of one
+call (``mock.patch("pynvml.nvmlInit")``) covers that call in its own test only."""
 
 from __future__ import annotations
 
@@ -87,9 +90,95 @@ def mocked_line(text: str) -> Optional[int]:
     return text.count("\n", 0, min(found)) + 1 if found else None
 
 
+_DOTTED = lazyre.compile(r"(?:\.\w{1,80}){0,8}")
+_QUOTED = lazyre.compile(r"""^\s*(['"])([\w.]{1,200})\1""")
+
+
+def _target(args: str) -> str:
+    """The name a mock's arguments ``args`` replace: its first argument's text (``"pynvml.
+    nvmlInit"``, ``pynvml``), or that and the attribute named next (``torch.cuda,
+    "is_available"``)."""
+    first, _, rest = args.partition(",")
+    quoted = _QUOTED.match(first)
+    if quoted is not None:
+        return quoted.group(2)
+    attribute = _QUOTED.match(rest)
+    return first.strip() + ("." + attribute.group(2) if attribute is not None else "")
+
+
+def _blocks(lines: list[str]) -> list[int]:
+    """Each line's top-level statement, numbered: a function or a class with the decorators
+    above it, or a statement at module level; a closing bracket continues its statement."""
+    numbers: list[int] = []
+    block, opened_by_decorator = 0, False
+    for line in lines:
+        stripped = line.strip()
+        if stripped and not line[0].isspace() and not stripped.startswith(("#", ")", "]", "}")):
+            if not opened_by_decorator:
+                block += 1
+                opened_by_decorator = stripped.startswith("@")
+            elif stripped.startswith(("def ", "async def ", "class ")):
+                opened_by_decorator = False
+        numbers.append(block)
+    return numbers
+
+
+def unmocked_line(text: str) -> Optional[int]:
+    """The line of the first use of a device library in ``text`` (an attribute or a call of
+    it: ``torch.cuda.Stream()``) that no mock replaces: not the library whole (``sys.modules[
+    "flash_attn"] =``, ``when(pynvml)``, anywhere in the file), nor the name used (``patch(
+    "pynvml.nvmlInit")``) in the same test or class; None when every use is mocked. Imports,
+    comments, the mocks' own arguments and ``is_available()`` (it answers without the device)
+    are no use."""
+    library = _LIBRARY()
+    spans: list[tuple[int, int]] = []
+    wide: list[str] = []
+    scoped: list[tuple[str, int]] = []
+    for m in _MOCK_CALL.finditer(text):
+        if library.search(m.group(1)):
+            spans.append(m.span(1))
+            target = _target(m.group(1))
+            if library.fullmatch(target):
+                wide.append(target)
+            else:
+                scoped.append((target, m.start()))
+    for m in _MODULES_SET.finditer(text):
+        if library.match(m.group(1)):
+            spans.append(m.span(1))
+            wide.append(m.group(1))
+    lines = text.split("\n")  # as ``line_of`` counts them
+    blocks = _blocks(lines)
+
+    def line_of(at: int) -> int:
+        return text.count("\n", 0, at)
+
+    for m in library.finditer(text):
+        if (
+            m.end() >= len(text)
+            or text[m.end()] not in ".("
+            or any(a <= m.start() < b for a, b in spans)
+        ):
+            continue
+        number = line_of(m.start())
+        stripped = lines[number].lstrip()
+        if stripped.startswith(("#", "import ", "from ")):
+            continue
+        dotted = _DOTTED.match(text, m.end())
+        used = m.group(0) + (dotted.group(0) if dotted else "")
+        if used.rsplit(".", 1)[-1] == "is_available":
+            continue
+        covered = any(used == t or used.startswith(t + ".") for t in wide) or any(
+            (used == t or used.startswith(t + ".")) and blocks[line_of(at)] == blocks[number]
+            for t, at in scoped
+        )
+        if not covered:
+            return number + 1
+    return None
+
+
 def on_cpu(step: Step, tested: Sequence[str], read: Callable[[str], Optional[str]]) -> Step:
     """``step``, a test step whose files ``tested`` state no device, marked ``mocked_at``
-    where one of them mocks the device library it imports and none names one unmocked."""
+    where one of them mocks the device library it imports and none uses one unmocked."""
     if step.kind != "test" or step.needs.devices or step.needs.mocked_at is not None:
         return step
     first = None
@@ -98,7 +187,7 @@ def on_cpu(step: Step, tested: Sequence[str], read: Callable[[str], Optional[str
         if text is None or not _names_library(text):
             continue
         line = mocked_line(text)
-        if line is None:
+        if line is None or unmocked_line(text) is not None:
             return step  # a device library used as it is
         first = first or file_source(rel, line)
     if first is None:
