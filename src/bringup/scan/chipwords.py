@@ -36,7 +36,23 @@ _REMOVED_BEFORE = lazyre.compile(
 """A word that takes a chip's configuration out of the build: "需要移除op_host内和CMakeLists.txt内
 的Atlas 训练系列产品的配置" (hansheng1001/AscendCContest@4904517
 09Spence/FrameworkLaunch/README.md:74, to use dump, remove the Atlas training series
-configuration) names a chip the feature does without, not one it needs (outsider20 D17)."""
+configuration) names a chip the feature does without, not one it needs (outsider20 D17).
+Only for a chip in its object: ``_OBJECT_ENDS`` between the two says the chip is not."""
+
+_OBJECT_ENDS = lazyre.compile(
+    r"[,;:\uff0c\uff1b\uff1a\u3002]|后|然后|之后|以后|再|并|在|上"
+    r"|运行|使用|部署|执行|编译|训练|推理|测试|安装"
+    r"|\b(?:and|then|before|after|to|on|for\s+use|"
+    r"(?:re)?run\w*|use[sd]?|using|deploy\w*|execut\w*|launch\w*|train\w*|test\w*|"
+    r"build\w*|install\w*|compil\w*)\b",
+    re.IGNORECASE,
+)
+"""What ends a removal's object before a chip: a clause's punctuation, a word of sequence or
+place, a verb of use. "删除旧的build目录后在Atlas A2训练系列产品上运行本样例" (delete the old build
+folder, then run the sample on Atlas A2 training products; review39, o20a's fix read it as
+refusing the chip) removes the folder, not the chip; "Remove the old build folder and run on
+Ascend 910B" likewise. A list's "和" ("移除op_host内和CMakeLists.txt内的Atlas 训练系列产品的配置")
+stays inside the object."""
 
 CHIP_USE = lazyre.compile(
     r"支持|在[^\uff0c\u3002\uff1b,;]{1,40}上(?:运行|使用|部署)"
@@ -53,14 +69,13 @@ own set-up (review37). ``devices.chips`` still wants a hardware word beside the 
 
 def refused(clause: str, spans: list[tuple[int, int]]) -> list[bool]:
     """For each chip named at ``spans`` of ``clause``, whether the clause refuses it: a
-    negation or a removal (``_REMOVED_BEFORE``) before it with no "supports" between ("does
-    not support Ascend 310P"), or a refusal right after it ("Ascend 310P is not supported").
+    negation, or a removal (``_REMOVED_BEFORE``) whose object holds it, before it with no
+    "supports" between ("does not support Ascend 310P"), or a refusal right after it
+    ("Ascend 310P is not supported").
     The negations and supports are found once per clause: one search per chip re-read a long
     list of chips (48 KB, 46 s)."""
-    negations = sorted(
-        [m.end() for m in NEGATED_BEFORE.finditer(clause)]
-        + [m.end() for m in _REMOVED_BEFORE.finditer(clause)]
-    )
+    negations = [m.end() for m in NEGATED_BEFORE.finditer(clause)]
+    removals = [m.end() for m in _REMOVED_BEFORE.finditer(clause)]
     supports = [m.start() for m in _SUPPORT.finditer(clause)]
     answers = []
     for start, end in spans:
@@ -68,10 +83,14 @@ def refused(clause: str, spans: list[tuple[int, int]]) -> list[bool]:
             answers.append(True)
             continue
         before = bisect.bisect_right(negations, start)
-        if before == 0:
+        negated_at = negations[before - 1] if before else -1
+        removed = bisect.bisect_right(removals, start)
+        # The nearest removal only: what ends its object ends an earlier one's too.
+        if removed and _OBJECT_ENDS.search(clause, removals[removed - 1], start) is None:
+            negated_at = max(negated_at, removals[removed - 1])
+        if negated_at < 0:
             answers.append(False)
             continue
-        negated_at = negations[before - 1]
         lifted = bisect.bisect_left(supports, negated_at) < bisect.bisect_left(supports, start)
         answers.append(not lifted)
     return answers

@@ -6,7 +6,10 @@ its ``vllm`` extra as ``vllm>=0.8.5,<=0.12.0``: the guide and the package disagr
 scope each belongs to, and the user who follows one breaks the other (outsider19 D12). The
 contradiction finding (``contradictions``) compares statements of one scope only; this one
 compares a guide's exact pins with the ranges the repo's own top-level manifest declares for
-the same Python package, its extras included, and cites both.
+the same Python package, its extras included, and cites both. A guide for an older release
+(``DocContext.older_release``: docs/README_vllm0.7.md pinning ``vllm==0.7.3`` beside the same
+``vllm>=0.8.5``) is that release's own page, scoped apart by ``docscopes``, not a disagreement
+(review39).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from bringup import lazyre
 from bringup.model import Requirement
-from bringup.scan.docscopes import prose_file
+from bringup.scan.docscopes import doc_context, prose_file
 from bringup.scan.extraction import Finding
 from bringup.scan.scopedirs import PACKAGE_FILES
 from bringup.scan.walk import RepoFile
@@ -35,6 +38,7 @@ def outside_declared(
     ``setup.py`` or ``pyproject.toml`` declares for that package (``texts``: each file read,
     by citation), citing the guide's line and the manifest's."""
     rels = {ref: entry.rel for ref, (entry, _) in texts.items()}
+    context = doc_context({entry.rel: text for entry, text in texts.values()})
     stated = [*requirements, *(r for found in others.values() for r in found)]
     declared: dict[str, Requirement] = {}
     for req in sorted(stated, key=lambda r: bool(r.feature)):
@@ -47,7 +51,10 @@ def outside_declared(
         subject = canonical_subject(req.subject)
         pinned = _EXACT.match(req.spec.strip())
         manifest = declared.get(subject)
-        if not pinned or manifest is None or not prose_file(rels.get(req.source.ref, "")):
+        rel = rels.get(req.source.ref, "")
+        if not pinned or manifest is None or not prose_file(rel):
+            continue
+        if context.older_release(rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]):
             continue
         try:
             accepted = SpecifierSet(manifest.spec, scheme_for(subject)).contains(pinned.group(1))

@@ -225,11 +225,62 @@ def container_drivers(file: SourceFile, joined: list[LogicalLine]) -> list[Requi
 def status_runs(file: SourceFile, joined: list[LogicalLine]) -> list[Requirement]:
     """The drivers a script checks with its backend's bare status command (``npu-smi info``
     printing the devices, xiaoyaoer/alphafold3-pytorch-npu npu-info.sh:14): the tool ships
-    with the driver, so a script that runs it needs the driver. Soft, once per driver."""
+    with the driver, so a script that runs it needs the driver. Soft, once per driver. Not
+    one the script runs only where it finds the tool (``_guarded``)."""
     programs = {command[0] for command, _ in status_commands()}
     lines = [j for j in joined if any(p in j.text for p in programs)]
+    guarded = _guarded(joined, programs) if lines else {}
     found: dict[str, Requirement] = {}
     for command in commands_of(lines):
+        words = command.argv[1:] if command.argv[:1] == ("sudo",) else command.argv
+        if words and command.line in guarded.get(words[0], ()):
+            continue
         for requirement in status_check(command.argv, file.source(command.line), hard=False):
             found.setdefault(requirement.subject, requirement)
     return list(found.values())
+
+
+_PRESENCE = lazyre.compile(
+    r"(?:\b(if|elif)\b[^;]*?)?"
+    r"\b(?:command\s+-v|which|type(?:\s+-[pP])?|hash)\s+[\"']?(?P<program>[\w.+-]+)"
+)
+"""A test that a program is installed (``command -v nvidia-smi``, ``which npu-smi``), after the
+``if`` or ``elif`` it conditions, if any."""
+_IF_FI = lazyre.compile(r"(?:^|[;&|(]|\b(?:then|do|else)\b)[ \t]*(if|fi)(?=[\s;&|)]|$)")
+
+
+def _guarded(joined: list[LogicalLine], programs: set[str]) -> dict[str, set[int]]:
+    """The lines, by program, that run only where the script found that program: the body
+    of ``if command -v nvidia-smi >/dev/null 2>&1; then`` ... ``fi`` (a collect_env.sh that
+    prints the devices where there are some, review39), the rest of a line after ``command
+    -v npu-smi &&``. Not a negated test (``if ! command -v npu-smi; then exit 1; fi``, ``[ -z
+    "$(command -v npu-smi)" ]``)."""
+    guarded: dict[str, set[int]] = {}
+    for index, line in enumerate(joined):
+        for test in _PRESENCE.finditer(line.text):
+            program = test.group("program")
+            before = re.split(r";|&&|\|\|", line.text[: test.start("program")])[-1]
+            if program not in programs or "!" in before or "-z " in before:
+                continue
+            lines = guarded.setdefault(program, set())
+            if test.group(1) is None:
+                if "&&" in line.text[test.end() :]:
+                    lines.add(line.line)
+                continue
+            end = _fi_of(joined, index, test.end(1))
+            for later in joined[index : end + 1]:
+                lines.update(number for _, number in later.starts)
+                lines.add(later.line)
+    return guarded
+
+
+def _fi_of(joined: list[LogicalLine], index: int, start: int) -> int:
+    """The index of the line holding the ``fi`` that closes the ``if`` (or ``elif``) that
+    ends at ``start`` of line ``index``; the last line where none does."""
+    depth = 1
+    for at in range(index, len(joined)):
+        for keyword in _IF_FI.finditer(joined[at].text, start if at == index else 0):
+            depth += 1 if keyword.group(1) == "if" else -1
+            if depth == 0:
+                return at
+    return len(joined) - 1
