@@ -23,7 +23,7 @@ from bringup.scan.commands import Command, parse_commands
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
 from bringup.scan.phrases import read_phrase
-from bringup.scan.testdeps import tests_installs
+from bringup.scan.testdeps import run_dirs, tests_installs
 
 if TYPE_CHECKING:
     from yaml.nodes import Node
@@ -78,6 +78,7 @@ class _Collector:
         self.file = file
         self.requirements: list[Requirement] = []
         self.commands: list[Command] = []  # the scripts' commands, for ``tests_installs``
+        self.dirs: list[str | None] = []  # the folder each runs in (``run_dirs``)
 
     def add(
         self, subject: str, spec: str, line: int, text: str, confidence: Confidence = "medium"
@@ -151,7 +152,9 @@ class _Collector:
         """What a ``run`` script's commands need, and the architectures it exports for the
         build (``export TORCH_CUDA_ARCH_LIST="7.5;8.0;8.6;9.0"``, nerfstudio-project/gsplat
         @90d7b4b3 .github/workflows/building.yml:118), as a job's environment states them."""
-        for command in parse_commands(text, first_line):
+        commands = parse_commands(text, first_line)
+        self.dirs.extend(run_dirs(commands))
+        for command in commands:
             self.commands.append(command)
             self.requirements.extend(
                 requirements_of(command, self.file.source(command.line), hard=False)
@@ -230,10 +233,11 @@ def extract_ci(file: SourceFile) -> Extraction:
         for key, value in yamlnodes.pairs(document):
             if id(value) not in excluded:
                 _read(collector, key, value)
+    commands, dirs = collector.commands, collector.dirs
     return Extraction(
         requirements=tuple(collector.requirements),
-        test_installs=tests_installs(collector.commands, file) if "pytest" in file.text else (),
-        makes=ci_makes(collector.commands, file) if "make" in file.text else (),
+        test_installs=tests_installs(commands, file, dirs) if "pytest" in file.text else (),
+        makes=ci_makes(commands, file, dirs) if "make" in file.text else (),
     )
 
 
