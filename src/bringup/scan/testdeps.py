@@ -19,6 +19,7 @@ from bringup.model import Step
 from bringup.scan.commands import Command, pip_install_targets
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.stepkinds import command_needs, step_name
+from bringup.scan.testgroups import GROUP_STEP
 
 _PYTEST = lazyre.compile(r"\bpytest\b|\bpy\.test\b")
 _TEST_WORD = lazyre.compile(r"(?:^|[-_./])tests?(?=$|[-_./])", re.IGNORECASE)
@@ -114,6 +115,12 @@ def _what(argv: tuple[str, ...]) -> tuple[str, ...]:
     return argv[argv.index("install") + 1 :] if "install" in argv else argv
 
 
+def _group(step: Step) -> bool:
+    """Whether ``step`` installs a dependency group: a ``pip install --group`` of the repo's
+    or the tests' group ``testgroups`` names."""
+    return _GROUP in step.argv or step.name.startswith(GROUP_STEP)
+
+
 def _cwd(step: Step) -> str:
     return posixpath.normpath(step.cwd or ".")
 
@@ -149,10 +156,10 @@ def tests_requirements_first(
     # installs the tests' needs
     ci = sorted(
         (s for e in extractions for s in e.test_installs),
-        key=lambda s: (_GROUP in s.argv, s.source.ref, s.source.line or 0),
+        key=lambda s: (_group(s), s.source.ref, s.source.line or 0),
     )
     for step in ci:
-        if _GROUP in step.argv and (added or any(_GROUP in s.argv for s in steps)):
+        if _group(step) and (added or any(_group(s) for s in steps)):
             continue
         targets = pip_install_targets(step.argv)
         cwd = _cwd(step)
