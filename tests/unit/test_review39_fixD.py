@@ -90,6 +90,26 @@ def test_a_ci_install_after_cd_runs_in_that_folder(tmp_path: Path) -> None:
     assert wanted in planned
 
 
+def test_a_steps_working_directory_is_its_cd(tmp_path: Path) -> None:
+    # the same move as GitHub Actions writes it on the step
+    root = _deps2(tmp_path)
+    ci = R_DEPS2_CI.replace(
+        "      - run: |\n          cd python\n",
+        "      - working-directory: python\n        run: |\n",
+    )
+    (root / ".github/workflows/ci.yml").write_text(ci)
+    assert [argv for _, argv, _, _ in _steps(root)] == [
+        ("pip", "install", "-e", "."),
+        ("pytest", "tests"),
+    ]
+    (root / "python").mkdir()
+    (root / "python/setup.py").write_text(R_DEPS2_SETUP)
+    installs = [(argv, cwd) for kind, argv, cwd, _ in _steps(root) if kind == "install"]
+    assert installs[-1] == (("pip", "install", "-e", ".[test]"), "python")
+    (root / ".github/workflows/ci.yml").write_text(ci.replace(": python", ": ${{ matrix.dir }}"))
+    assert ("pip", "install", "-e", ".[test]") not in [argv for _, argv, _, _ in _steps(root)]
+
+
 def test_a_ci_make_check_after_cd_is_not_the_tops(tmp_path: Path) -> None:
     # review39 7 (r_auto): `cd doc` / `make check` planned as make check at the top
     ci = "on: [push]\njobs:\n  b:\n    steps:\n      - run: ./autogen.sh\n      - run: make\n"

@@ -32,13 +32,14 @@ def _tests_list(path: str) -> bool:
     return path.endswith(".txt") and "requirement" in path.lower() and bool(_TEST_WORD.search(path))
 
 
-def run_dirs(commands: Sequence[Command]) -> list[str | None]:
+def run_dirs(commands: Sequence[Command], start: str | None = ".") -> list[str | None]:
     """The folder, from the repo's root ("." for the root), each of one script's ``commands``
     runs in after the script's own ``cd``s (``cd python`` then ``pip install -e ".[test]"``
-    installs python/'s package, review39 7); None after a move it cannot follow (``cd $DIR``,
-    ``cd ..`` above the root, ``pushd``)."""
+    installs python/'s package, review39 7), from ``start`` (its step's ``working-directory``,
+    ``start_dir``); None after a move it cannot follow (``cd $DIR``, ``cd ..`` above the root,
+    ``pushd``)."""
     dirs: list[str | None] = []
-    here: str | None = "."
+    here = start
     for command in commands:
         dirs.append(here)
         program = command.argv[0] if command.argv else ""
@@ -52,9 +53,15 @@ def run_dirs(commands: Sequence[Command]) -> list[str | None]:
 def _moved(here: str, command: Command) -> str | None:
     """Where ``cd`` from ``here`` goes: a relative folder in plain words, else None."""
     target = command.argv[1] if len(command.argv) == 2 and command.plain else ""
-    if not target or target[0] in "/~-" or "$" in target:
+    return start_dir(target, here)
+
+
+def start_dir(folder: str, here: str = ".") -> str | None:
+    """The folder ``folder`` names from ``here``, from the repo's root: None for none, one
+    outside the checkout or one a variable names (``${{ matrix.dir }}``, ``$HOME``)."""
+    if not folder or folder[0] in "/~-" or "$" in folder:
         return None
-    moved = posixpath.normpath(posixpath.join(here, target))
+    moved = posixpath.normpath(posixpath.join(here, folder))
     return None if moved == ".." or moved.startswith("../") else moved
 
 
