@@ -200,6 +200,7 @@ def summary_document(outcome: RunOutcome) -> Document:
         said = f"submodule {item.path} of {item.component}: {item.status}{why}{log}"
         document.add(Paragraph(Line(said)))
     said_at: dict[tuple[Optional[str], ...], StepOutcome] = {}
+    tails: dict[tuple[Optional[str], ...], set[tuple[str, ...]]] = {}
     for step in outcome.steps:
         failure = step.failure
         if failure is None:
@@ -210,16 +211,20 @@ def summary_document(outcome: RunOutcome) -> Document:
             Paragraph(text("log: ", (step.log_path, "code"))) if step.log_path else None,
         ]
         first = said_at.setdefault(_cause(failure), step) if failure.diagnosis else step
-        if first is not step:  # the cause and its log lines are written once, at its first step
-            lines.append(Paragraph(Line(f"probable cause: the same as {_named(first)}")))
-            lines.append(Paragraph(text("re-run: ", (failure.rerun, "code"))))
-            document.add(section(f"{title} in its {failure.phase} phase", *lines))
-            continue
-        if failure.tail:
+        # a log's last lines are the step's own evidence: written unless a step of the same
+        # cause wrote the same lines (two compilers' different errors share one cause, o20b)
+        shown = tails.setdefault(_cause(failure), set()) if failure.diagnosis else set()
+        if failure.tail and failure.tail not in shown:
+            shown.add(failure.tail)
             lines += [
                 Paragraph(Line(f"last {counted(len(failure.tail), 'line')}:")),
                 Verbatim(failure.tail),
             ]
+        if first is not step:  # the cause is written once, at its first step
+            lines.append(Paragraph(Line(f"probable cause: the same as {_named(first)}")))
+            lines.append(Paragraph(text("re-run: ", (failure.rerun, "code"))))
+            document.add(section(f"{title} in its {failure.phase} phase", *lines))
+            continue
         if failure.diagnosis:
             lines.append(Paragraph(Line(f"probable cause: {failure.diagnosis}")))
             if failure.fix:

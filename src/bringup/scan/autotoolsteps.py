@@ -21,7 +21,11 @@ from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.stepkinds import command_needs, step_name
 
 _MAKES = frozenset({"make", "gmake"})
-_JOBS = lazyre.compile(r"^-j\d{0,4}$")
+_JOBS = lazyre.compile(
+    r"""\s(?:-j|--jobs[= ]?)\s?(?:\d{1,4}|"?\$\s?\(\s?nproc\s?\)"?|"?\$\{?\w{1,40}\}?"?)?(?=\s|$)"""
+)
+"""The jobs option in a command's words joined by spaces: ``-j8``, ``-j 8``, ``-j$(nproc)``
+(its words ``-j$ ( nproc )``), ``--jobs=4``, a bare ``-j`` (review39 8)."""
 _CONFIGURES = frozenset({"autogen.sh", "configure"})
 """What configures the top: ``configure``, and ``autogen.sh``, which by its convention runs it
 unless ``NOCONFIGURE`` is set (fribidi autogen.sh:32-34); ``autoreconf`` alone runs none. A
@@ -30,28 +34,38 @@ configures, and ``make`` follows it as any other's (review39)."""
 
 
 def _target(argv: Sequence[str]) -> str | None:
-    """The target of a plain ``make [-jN] [target]`` at the top ("" for the default), None for
-    any other command (``make -C sub``, two targets, a variable set)."""
+    """The target of a ``make [-jN] [target]`` ("" for the default, which ``all`` names by
+    convention), None for any other command (``make -C sub``, two targets, a variable set)."""
     if program_name(tuple(argv)) not in _MAKES:
         return None
-    rest = [word for word in argv[1:] if not _JOBS.match(word)]
-    if not rest:
+    rest = _JOBS.sub(" ", " " + " ".join(argv[1:]) + " ").split()
+    if not rest or rest == ["all"]:
         return ""
     return rest[0] if len(rest) == 1 and rest[0].isidentifier() else None
 
 
-def ci_makes(commands: Iterable[Command], file: SourceFile) -> tuple[Step, ...]:
-    """The CI workflow ``file``'s plain ``make`` and ``make check`` runs, from ``commands``
-    (those of the jobs it runs, ``ci``), as steps."""
+def _run_words(command: Command, target: str) -> tuple[str, ...]:
+    """What the step runs: the command's words where the command is plain, else the make and
+    its target alone (``make -j$(nproc)`` needs a shell for its job count)."""
+    return command.argv if command.plain else (command.argv[0], *([target] if target else []))
+
+
+def ci_makes(
+    commands: Sequence[Command], file: SourceFile, dirs: Sequence[str | None]
+) -> tuple[Step, ...]:
+    """The CI workflow ``file``'s ``make`` and ``make check`` runs at the repo's top, from
+    ``commands`` (those of the jobs it runs, ``ci``), as steps: not one its script runs in
+    another folder by ``dirs`` (``run_dirs``: ``cd doc`` then ``make check``, review39 7)."""
     found = []
-    for command in commands:
-        target = _target(command.argv) if command.plain else None
+    for command, cwd in zip(commands, dirs):
+        target = _target(command.argv) if cwd == "." else None
         if target in ("", "check"):
+            words = _run_words(command, target or "")
             found.append(
                 Step(
-                    name=step_name(command.argv),
+                    name=step_name(words),
                     kind="test" if target else "build",
-                    argv=command.argv,
+                    argv=words,
                     source=file.source(command.line),
                     needs=command_needs(command),
                 )
@@ -77,7 +91,9 @@ def with_make(
     if not autoconf or last is None:
         return list(steps)
     after = [_target(s.argv) for s in steps[last + 1 :]]
-    ci = sorted((s for e in extractions for s in e.makes), key=lambda s: str(s.source))
+    ci = sorted(
+        (s for e in extractions for s in e.makes), key=lambda s: (s.source.ref, s.source.line or 0)
+    )
     made = next((s for s in ci if _target(s.argv) == ""), None)
     default = Step(name="make", kind="build", argv=("make",), source=file_source(at, 1))
     checked = next((s for s in ci if _target(s.argv) == "check"), None)

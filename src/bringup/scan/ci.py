@@ -23,7 +23,7 @@ from bringup.scan.commands import Command, parse_commands
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
 from bringup.scan.phrases import read_phrase
-from bringup.scan.testdeps import tests_installs
+from bringup.scan.testdeps import run_dirs, start_dir, tests_installs
 
 if TYPE_CHECKING:
     from yaml.nodes import Node
@@ -78,6 +78,8 @@ class _Collector:
         self.file = file
         self.requirements: list[Requirement] = []
         self.commands: list[Command] = []  # the scripts' commands, for ``tests_installs``
+        self.dirs: list[str | None] = []  # the folder each runs in (``run_dirs``)
+        self.starts: dict[int, str | None] = {}  # a run's step's working-directory, by node
 
     def add(
         self, subject: str, spec: str, line: int, text: str, confidence: Confidence = "medium"
@@ -147,11 +149,13 @@ class _Collector:
         if lowest is not None:
             self.add(target.subject, lowest[0], line, f"{BUILDS_FOR} {key}: {value}")
 
-    def script(self, text: str, first_line: int) -> None:
+    def script(self, text: str, first_line: int, start: str | None = ".") -> None:
         """What a ``run`` script's commands need, and the architectures it exports for the
         build (``export TORCH_CUDA_ARCH_LIST="7.5;8.0;8.6;9.0"``, nerfstudio-project/gsplat
         @90d7b4b3 .github/workflows/building.yml:118), as a job's environment states them."""
-        for command in parse_commands(text, first_line):
+        commands = parse_commands(text, first_line)
+        self.dirs.extend(run_dirs(commands, start))
+        for command in commands:
             self.commands.append(command)
             self.requirements.extend(
                 requirements_of(command, self.file.source(command.line), hard=False)
@@ -190,7 +194,7 @@ def _read(collector: _Collector, key: str, value: Node) -> None:
     lowered = key.lower()
     if lowered in RUN_KEYS:
         for text, line in scripts_of(value):
-            collector.script(text, line)
+            collector.script(text, line, collector.starts.get(id(value), "."))
     elif lowered in ("runs-on", "runner", "tags"):
         for text, line in yamlnodes.scalars(value):
             collector.runner([text], line, key, matrix=False)
@@ -213,6 +217,21 @@ def _read(collector: _Collector, key: str, value: Node) -> None:
             collector.versions(vocabulary().version_keys[lowered], values, found[0][1], key)
 
 
+def _working_dirs(document: Node) -> dict[int, str | None]:
+    """The folder each GitHub Actions step's ``run`` starts in, by the ``run`` value's node,
+    where the step sets ``working-directory`` (as a ``cd`` in its script, ``run_dirs``)."""
+    from bringup.scan import yamlnodes  # PyYAML only when YAML is read
+
+    found: dict[int, str | None] = {}
+    for key, value in yamlnodes.pairs(document):
+        for item in yamlnodes.items(value) if key == "steps" else ():
+            run = yamlnodes.value_of(item, "run")
+            folder = yamlnodes.value_of(item, "working-directory")
+            if run is not None and folder is not None:
+                found[id(run)] = start_dir(yamlnodes.scalar(folder) or "")
+    return found
+
+
 def extract_ci(file: SourceFile) -> Extraction:
     """What a CI workflow runs with, as soft requirements."""
     from bringup.scan import yamlnodes  # PyYAML only when YAML is read
@@ -223,6 +242,7 @@ def extract_ci(file: SourceFile) -> Extraction:
     except yamlnodes.YAMLError as error:
         return Extraction(findings=(file.unparsed(yaml_error(error, file.text, file.ref)),))
     for document in documents:
+        collector.starts.update(_working_dirs(document))
         excluded = _excluded(document) | _disabled(document)
         for key, labels, held in _runner_matrices(document):
             collector.runner([text for text, _ in labels], labels[0][1], key, matrix=True)
@@ -230,10 +250,11 @@ def extract_ci(file: SourceFile) -> Extraction:
         for key, value in yamlnodes.pairs(document):
             if id(value) not in excluded:
                 _read(collector, key, value)
+    commands, dirs = collector.commands, collector.dirs
     return Extraction(
         requirements=tuple(collector.requirements),
-        test_installs=tests_installs(collector.commands, file) if "pytest" in file.text else (),
-        makes=ci_makes(collector.commands, file) if "make" in file.text else (),
+        test_installs=tests_installs(commands, file, dirs) if "pytest" in file.text else (),
+        makes=ci_makes(commands, file, dirs) if "make" in file.text else (),
     )
 
 

@@ -43,6 +43,27 @@ def _holds_pytest(groups: Mapping[str, Any], name: str, seen: set[str]) -> bool:
     return False
 
 
+GROUP_STEP = "install the tests' dependency group "
+"""How the group's install step is named (``testdeps`` tells it from the CI's installs)."""
+
+
+def _entries(groups: Mapping[str, Any], name: str, seen: set[str]) -> list[str]:
+    """The requirements group ``name`` lists, with those of the groups it includes, each once:
+    what ``pip install --group`` installs, named one by one since only pip 25.1 or newer has
+    ``--group`` (review39: a stdlib venv's pip is older, 23.0.1 from Python 3.11.2's
+    ensurepip, and ``up`` makes one where uv is missing or cannot seed pip)."""
+    if name in seen or not isinstance(groups.get(name), list):
+        return []
+    seen.add(name)
+    found: list[str] = []
+    for entry in groups[name]:
+        included = entry.get("include-group") if isinstance(entry, dict) else None
+        listed = [entry] if isinstance(entry, str) else []
+        listed += _entries(groups, included, seen) if isinstance(included, str) else []
+        found += [e for e in listed if e not in found]
+    return found
+
+
 def tests_group_install(file: SourceFile, groups: Mapping[str, Any]) -> tuple[Step, ...]:
     """The install of the tests' dependency group of the repo's top ``pyproject.toml``
     (``file``, its ``[dependency-groups]`` table ``groups``), or none."""
@@ -58,9 +79,9 @@ def tests_group_install(file: SourceFile, groups: Mapping[str, Any]) -> tuple[St
     chosen = min(named, key=lambda g: bool(_FLAVOUR.search(g)))
     table = line_of_table(file.text, "dependency-groups") or 1
     step = Step(
-        name=f"pip install --group {chosen}",
+        name=f"{GROUP_STEP}{chosen}",
         kind="install",
-        argv=("python", "-m", "pip", "install", "--group", chosen),
+        argv=("python", "-m", "pip", "install", *_entries(groups, chosen, set())),
         source=file.source(line_of(file.text, chosen, start=table) or table),
         needs=StepNeeds(network=True),
     )
