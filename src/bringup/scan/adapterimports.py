@@ -36,11 +36,12 @@ from bringup.wordgate import line_matches
 
 _IMPORT = lazyre.compile(
     r"^(?:import[ \t]+(?P<names>[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*)"
-    r"|from[ \t]+(?P<package>[\w.]+)[ \t]+import[ \t]+\(?(?P<members>[\w \t,]+))",
+    r"|from[ \t]+(?P<package>[\w.]+)[ \t]+import[ \t]+\(?(?P<members>[\w \t,]*))",
     re.MULTILINE,
 )
 """A module-level import (column 0): ``import a.b, c`` or ``from a import b, c``; on one line,
-holding ``import`` (``wordgate.line_matches``)."""
+holding ``import`` (``wordgate.line_matches``); of a list in parentheses that goes on past
+the line, its package alone."""
 
 
 def _adapters(registered: tuple[Backend, ...]) -> dict[str, str]:
@@ -109,7 +110,8 @@ def imported_device(
     text: str, scripts: Collection[str], read: Callable[[str], Optional[str]]
 ) -> Optional[str]:
     """The device kind of the adapter ``text`` imports at module level, itself or through a
-    module of the repo's (``scripts``: its files) that does; None when it imports none."""
+    module of the repo's (``scripts``: its files) that does, or through the ``__init__.py`` of
+    a package of the repo's it imports from (``_package_inits``); None when it imports none."""
     adapters = adapter_kinds()
     return _reached(text, adapters, scripts, read) if adapters else None
 
@@ -120,12 +122,32 @@ def _reached(
     scripts: Collection[str],
     read: Optional[Callable[[str], Optional[str]]],
 ) -> Optional[str]:
-    """The kind of the first of ``kinds``' modules ``text`` imports at module level, itself
-    or one module of the repo's away."""
+    """The kind of the first of ``kinds``' modules ``text`` imports at module level, itself,
+    one module of the repo's away, or in the ``__init__.py`` files importing it runs."""
     modules = _imported(text)
     kind = _direct(modules, kinds)
     if kind is not None or read is None:
         return kind
+    kind = _through(modules, scripts, read, kinds)
+    if kind is not None:
+        return kind
+    for rel in _package_inits(modules, scripts):
+        own = read(rel)
+        inner = _imported(_branches_flat(own)) if own is not None else []
+        kind = _direct(inner, kinds) or _through(inner, scripts, read, kinds)
+        if kind is not None:
+            return kind
+    return None
+
+
+def _through(
+    modules: list[str],
+    scripts: Collection[str],
+    read: Callable[[str], Optional[str]],
+    kinds: dict[str, str],
+) -> Optional[str]:
+    """The kind of the first of ``kinds``' modules a module of the repo's among ``modules``
+    imports."""
     for module in dict.fromkeys(modules):
         base = module.replace(".", "/")
         for rel in (f"{base}.py", f"{base}/__init__.py"):
@@ -136,3 +158,39 @@ def _reached(
             if kind is not None:
                 return kind
     return None
+
+
+def _package_inits(modules: list[str], scripts: Collection[str]) -> list[str]:
+    """The repo's ``__init__.py`` files that importing ``modules`` runs first, those of the
+    packages above each: importing ``mindspeed_llm.core.layerwise_disaggregated_training.utils``
+    (lvhaojieming/MIndSpeed@faadbe7 tests/pipeline/ut/posttrain/ldt_sft/test_core_utils.py:6)
+    runs mindspeed_llm/__init__.py, whose :19 imports ``mindspeed_llm.tasks.
+    megatron_adaptor_v2``, whose :12 is ``from torch_npu.contrib import transfer_to_npu``: its
+    ``device='cuda'`` (:25) is the NPU's (outsider20 D15)."""
+    parts = (m.split(".")[:-1] for m in dict.fromkeys(modules))
+    inits = ("/".join(p[: i + 1]) + "/__init__.py" for p in parts for i in range(len(p)))
+    return [rel for rel in dict.fromkeys(inits) if rel in scripts]
+
+
+_BRANCH = lazyre.compile(r"^(?:if|elif|else)\b.*:\s*(?:#.*)?$")
+"""A module-level ``if``/``elif``/``else`` line opening a block."""
+
+
+def _branches_flat(text: str) -> str:
+    """``text`` with the first level of each module-level ``if``/``elif``/``else`` block
+    dedented: an import there runs when the module loads on that branch (mindspeed_llm/
+    __init__.py:18-19 imports its adaptor when ``TRAINING_BACKEND`` is "mcore", its default),
+    unlike one in a ``try`` or a function."""
+    out: list[str] = []
+    body = ""  # the indentation of the open branch's first level
+    opened = False
+    for line in text.splitlines():
+        indent = line[: len(line) - len(line.lstrip())]
+        kept = line
+        if line.strip() and not indent:
+            opened, body = bool(_BRANCH.match(line)), ""
+        elif opened and line.strip():
+            body = body or indent
+            kept = line.lstrip() if indent == body else line
+        out.append(kept)
+    return "\n".join(out)

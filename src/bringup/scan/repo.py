@@ -38,6 +38,7 @@ from bringup.scan.extrasubmodules import extra_submodules
 from bringup.scan.fetches import cited_where_included, own_clone
 from bringup.scan.folderbuilds import folder_builds
 from bringup.scan.followed import include_places
+from bringup.scan.frameworkfolders import framework_options
 from bringup.scan.gitversion import git_version
 from bringup.scan.gomod import go_modules
 from bringup.scan.handoff import handed_over
@@ -376,6 +377,7 @@ def scan_repo(
             {ref: text for ref, (e, text) in texts.items() if e.kind == "docs"},
             lambda ref: scopes.of(texts[ref][0].rel) if ref in texts else "",
         )
+        requirements = framework_options(requirements, {r: e.rel for r, (e, _) in texts.items()})
         findings.extend(
             msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings
         )

@@ -10,6 +10,7 @@ words its reader fills in first (``/PATH/TO/model``) are what it needs too (``fi
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from typing import NamedTuple, Optional
@@ -209,12 +210,17 @@ def _own_clones(file: SourceFile, commands: list[Command]) -> set[tuple[str, ...
     checkout's folder (``file.ref`` less ``file.rel``), matched as package names are, case,
     ``-``, ``_`` and ``.`` aside: a renamed repo's guide clones its new name
     (``LlamaFactory.git`` into a checkout of hiyouga/LLaMA-Factory@ff6d4d12 README.md:526-529,
-    whose ``pip install -e .`` was no step, outsider9 #11)."""
+    whose ``pip install -e .`` was no step, outsider9 #11). A fork checked out under another
+    folder is still the clone when its top level holds the package the name is
+    (``_own_packages``)."""
     root = file.ref[: -len(file.rel)].rstrip("/") if file.ref.endswith(file.rel) else ""
     name = _plain(posixpath.basename(root))
     found: set[tuple[str, ...]] = set()
     if not name:  # "." and ".." are none
         return found
+    names = {name}
+    if any(c.argv[:2] == ("git", "clone") for c in commands):
+        names |= _own_packages(root)
     for command in commands:
         if command.argv[:2] != ("git", "clone"):
             continue
@@ -222,7 +228,7 @@ def _own_clones(file: SourceFile, commands: list[Command]) -> set[tuple[str, ...
         # (vllm-ascend docs/source/installation.md:223) reads as pipes that cut the URL off
         after = command.text.split("clone", 1)[1]
         url = _URL.search(after)
-        if url is not None and _plain(_repo_name(url.group(0))) == name:
+        if url is not None and _plain(_repo_name(url.group(0))) in names:
             rest = after[url.end() :].split()[:1]
             named = rest[0] if rest and _FOLDER.fullmatch(rest[0]) else _repo_name(url.group(0))
             found.add((named.rstrip("/"),))
@@ -231,6 +237,19 @@ def _own_clones(file: SourceFile, commands: list[Command]) -> set[tuple[str, ...
 
 _URL = lazyre.compile(r"(?:[a-z+]{2,12}://|git@)[^\s|;&]+")
 _FOLDER = lazyre.compile(r"[\w.][\w./-]*")
+
+
+def _own_packages(root: str) -> set[str]:
+    """The plain names of the Python packages at the checkout's top level: lvhaojieming/
+    MIndSpeed@faadbe7, a fork of MindSpeed-LLM, holds ``mindspeed_llm/__init__.py``, so its
+    guide's ``git clone https://gitcode.com/ascend/MindSpeed-LLM.git`` then ``cd
+    ../MindSpeed-LLM`` and ``pip3 install -r requirements.txt``
+    (docs/zh/pytorch/training/install_guide.md:95-104) run in this checkout (outsider20 D16)."""
+    try:
+        folders = [e.name for e in os.scandir(root) if e.is_dir(follow_symlinks=False)]
+    except OSError:
+        return set()
+    return {_plain(f) for f in folders if os.path.isfile(os.path.join(root, f, "__init__.py"))}
 
 
 def _plain(name: str) -> str:
