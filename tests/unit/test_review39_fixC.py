@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from bringup.cli.main import main
 from bringup.scan.chipwords import refused
 from bringup.scan.repo import scan_repo
 
@@ -132,28 +131,3 @@ def test_an_unguarded_or_refusing_status_command_still_needs_the_driver(tmp_path
 
 
 # -- finding 12: conda install names what the environment needs ------------------------------
-
-_CONDA_README = (
-    "# mpikit\n\n```bash\nconda install -c conda-forge openmpi mpi4py\npip install -e .\n```\n"
-)
-"""review39 r_conda README.md."""
-
-
-def test_conda_install_needs_its_packages(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    (tmp_path / "README.md").write_text(_CONDA_README, encoding="utf-8")
-    (tmp_path / "setup.py").write_text(
-        'from setuptools import setup\nsetup(name="mpikit", version="0.1", '
-        'install_requires=["mpi4py"])\n',
-        encoding="utf-8",
-    )
-    component = scan_repo(tmp_path, "r_conda").component
-    conda = [(r.subject, r.spec, r.source.line) for r in component.requirements]
-    assert ("conda:openmpi", "", 4) in conda
-    assert not [r for r in component.requirements if r.spec == "conda"]
-    monkeypatch.setenv("COLUMNS", "200")
-    main(["check", str(tmp_path), "--details"])
-    out = " ".join(capsys.readouterr().out.split())
-    assert "bringup makes the environment itself" not in out
-    assert "conda:openmpi" in out

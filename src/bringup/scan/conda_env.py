@@ -34,7 +34,7 @@ from bringup.versions import InvalidSpecifier, SpecifierSet
 if TYPE_CHECKING:
     from yaml.nodes import Node
 
-CONDA_SUBJECTS = {
+_CONDA_SUBJECTS = {
     "python": "python",
     "pytorch": "torch",
     "cmake": "cmake",
@@ -61,7 +61,7 @@ _GENERATED = lazyre.compile(
 """The header rapids-dependency-file-generator writes on a file's first line (rmm
 conda/environments/all_cuda-129_arch-x86_64.yaml:1); a hand-written environment has none."""
 _DEV_TOOLS = frozenset({"cmake", "ninja", "make"}) | {
-    name for name, subject in CONDA_SUBJECTS.items() if subject in ("gcc", "glibc")
+    name for name, subject in _CONDA_SUBJECTS.items() if subject in ("gcc", "glibc")
 }
 """What a development environment installs for the build machine to build with."""
 _VARIANTS = {
@@ -102,7 +102,7 @@ def _conda(file: SourceFile, value: str, number: int, found: _Found, generated: 
     name, spec = match_spec(value)
     if name == "pip":
         return
-    known = CONDA_SUBJECTS.get(name) or backends.names().get(name)
+    known = _CONDA_SUBJECTS.get(name) or backends.names().get(name)
     if generated:
         if name not in _DEV_TOOLS:
             return

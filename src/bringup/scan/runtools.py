@@ -33,7 +33,6 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.cmakelex import CMakeCommand, line_of
 from bringup.scan.commands import Command, option_value, run_program
-from bringup.scan.condainstalls import ENV_MANAGERS, conda_installs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import dotted
 from bringup.scan.pynodes import nodes
@@ -217,19 +216,19 @@ The other tools a guide runs are the reader's own steps, not the build's: ``git 
 the reader gets the repo, ``unzip`` opens what the reader downloaded. Nor does building the
 documentation (``cd docs; make html``, torch-harmonics docs/install.md:132) build the repo."""
 _DOC_TARGETS = frozenset({"html", "latexpdf", "pdf", "doc", "docs", "man", "linkcheck", "help"})
-_ENV_ACTIONS = frozenset({"create", "activate", "env"})
+ENV_MANAGERS = frozenset({"conda", "mamba", "micromamba"})
+_ENV_ACTIONS = frozenset({"create", "install", "activate", "env"})
 """A guide's steps that make or enter a conda environment (``conda create -n QServe
 python=3.10 -y``, mit-han-lab/qserve README.md:65; ``conda activate base``,
-mediapipe-hand-ascend310b README.md:52): the route needs the environment manager, which no
-system has by default. Not ``conda install``: it names packages the environment needs
-(``condainstalls``), not one to make (review39)."""
+mediapipe-hand-ascend310b README.md:52; ``conda install -c rapidsai -c conda-forge rmm``,
+rapidsai/rmm README.md:39): the route needs the environment manager, which no system has by
+default."""
 
 
 def guide_tools(file: SourceFile, commands: Sequence[Command]) -> list[Requirement]:
     """The build tools (``GUIDE_TOOLS``) and environment managers (``ENV_MANAGERS``) a
     guide's build steps (``commands``) run, one requirement per tool: its first place, the
-    others in ``also_at``; the interpreter and build tools they run (``route_needs``); and
-    the packages a ``conda install`` of them names (``conda_installs``)."""
+    others in ``also_at``; and the interpreter and build tools they run (``route_needs``)."""
     runs = [(command, argv) for command in commands for argv in _piped(command.argv)]
     places = []
     for command, argv in runs:
@@ -240,7 +239,7 @@ def guide_tools(file: SourceFile, commands: Sequence[Command]) -> list[Requireme
         manager = _env_manager(argv)
         if manager:
             places.append((manager, command.line, command.text))
-    return _cited(file, places) + route_needs(file, runs) + conda_installs(file, commands)
+    return _cited(file, places) + route_needs(file, runs)
 
 
 def _env_manager(argv: tuple[str, ...]) -> str:

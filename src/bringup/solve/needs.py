@@ -21,7 +21,7 @@ from bringup.model.requirements import Component
 from bringup.model.resolution import Check, Obstacle, Resolution
 from bringup.model.snapshot import SystemPackage
 from bringup.model.source import Source
-from bringup.scan.condainstalls import ENV_MANAGERS
+from bringup.scan.runtools import ENV_MANAGERS
 from bringup.scan.sysdeps import debian_named
 from bringup.subjects import NEEDS
 
