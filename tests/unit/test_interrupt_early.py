@@ -6,6 +6,7 @@ line; the console script's own code is run (``entry``), in a real process."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import signal
@@ -18,6 +19,7 @@ import pytest
 
 import bringup
 from bringup.cli import main as entry_module
+from bringup.cli.signals import _importing
 from bringup.errors import ExitCode
 from bringup.report.envelope import ErrorReport, render_json
 
@@ -146,3 +148,62 @@ def test_an_interrupted_command_waits_on_no_thread() -> None:
         check=False,
     )
     assert (done.returncode, done.stdout) == (130, "stopped\n"), done.stderr
+
+
+_SLOW_MODULE = """
+import builtins, sys, time
+frames = (sys._getframe(), sys._getframe(1))  # its own code; the machinery running it
+while getattr(builtins, "busy", True):  # a module whose import takes as long as it likes
+    time.sleep(0.01)
+"""
+
+_INTERRUPTED_IMPORT = """
+import builtins, os, signal, sys, threading
+from bringup.cli.signals import command_signals
+
+sys.path.insert(0, sys.argv[1])
+threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
+try:
+    with command_signals():
+        import slow
+except KeyboardInterrupt:
+    print("stopped", "slow" in sys.modules, flush=True)
+builtins.busy = False
+beside = threading.Thread(target=__import__, args=("slow",), daemon=True)
+beside.start()
+beside.join(10)
+print("imported beside", not beside.is_alive(), flush=True)
+"""
+
+
+def test_ctrl_c_in_a_modules_own_code_stops_its_import_at_once(tmp_path: Path) -> None:
+    """Ctrl-C waited for the whole import to end: seconds for ``bringup.solve``'s tree where
+    no ``.pyc`` is cached on a loaded machine (the delay-0 children of the test above, still
+    alive 5 s after SIGINT). Raised in the module's own code, it unwinds through the
+    machinery's cleanup: the module is not left half made, its lock not held."""
+    (tmp_path / "slow.py").write_text(_SLOW_MODULE)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _INTERRUPTED_IMPORT, str(tmp_path)],
+            env={**os.environ, "PYTHONPATH": SRC},
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("Ctrl-C waited for the import to end")
+    assert done.stdout == "stopped False\nimported beside True\n", done.stderr
+
+
+def test_ctrl_c_in_the_import_machinery_still_waits(tmp_path: Path) -> None:
+    """Where the machinery's own code runs (its module locks), the interrupt still waits."""
+    (tmp_path / "fast.py").write_text(_SLOW_MODULE.replace('"busy", True', '"busy", False'))
+    sys.path.insert(0, str(tmp_path))
+    try:
+        fast = importlib.import_module("fast")
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("fast", None)
+    own, machinery = fast.frames
+    assert (_importing(own), _importing(machinery)) == (False, True)

@@ -7,9 +7,13 @@ default action ends bringup at once, leaving a step's process group running and 
 takes Ctrl-C's path instead: steps stopped, run recorded as interrupted, the envelope printed,
 exit 143.
 
-Neither is raised inside an import: there it leaves the import lock held and the module half
-made, and a thread importing beside it (the probe's) waits for ever or imports the module a
-second time. It is raised as soon as the import has ended instead (looked for every 10 ms).
+Neither is raised inside the import machinery's own code: there it can leave a module's import
+lock held, and a thread importing beside it (the probe's) waits for ever. It is raised as soon
+as the machinery has handed over to a module's code instead (looked for every 10 ms). A module's
+own code is no such place: an exception raised there unwinds through the machinery's cleanup
+(the module dropped from ``sys.modules``, its lock released), as any error in a module does.
+Waiting instead for the whole import to end made Ctrl-C wait on the slowest import tree, seconds
+where no ``.pyc`` is cached and the machine is loaded (``bringup.solve``'s: 3-6 s).
 """
 
 from __future__ import annotations
@@ -27,19 +31,16 @@ _POLL_S = 0.01
 
 
 def _importing(frame: Optional[FrameType]) -> bool:
-    """Whether ``frame`` runs inside Python's import machinery."""
-    while frame is not None:
-        if frame.f_code.co_filename.startswith("<frozen importlib._bootstrap"):
-            return True
-        frame = frame.f_back
-    return False
+    """Whether ``frame``, where the signal found the main thread, is the import machinery's
+    own code (``importlib._bootstrap``, ``_bootstrap_external``), not a module it runs."""
+    return frame is not None and frame.f_code.co_filename.startswith("<frozen importlib._bootstrap")
 
 
 @contextlib.contextmanager
 def command_signals() -> Iterator[None]:
     """While the command runs, Ctrl-C raises ``KeyboardInterrupt`` and SIGTERM ``Terminated``
     in the main thread (a second SIGTERM must not cut short the stopping the first one began;
-    SIGKILL still ends it), each outside any import."""
+    SIGKILL still ends it), each outside the import machinery's code."""
     if threading.current_thread() is not threading.main_thread():
         yield  # only the main thread may set handlers (a command run in a test's thread)
         return
