@@ -48,16 +48,32 @@ def _handlers_set(pid: int) -> bool:
 def _start(*args: str) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": SRC}
     code = "from bringup.cli.main import entry; entry()"
-    child = subprocess.Popen(
+    return subprocess.Popen(
         [sys.executable, "-c", code, *args],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
+
+
+def _signal_after_handlers(started: list[tuple[float, subprocess.Popen[bytes]]]) -> None:
+    """SIGINT each child its delay after its own handlers are set. Timed instead from when
+    the last child was started, "0" was 1-2 s on a loaded machine (each child waited for in
+    turn): the first child was then deep in its imports, not in its first instants."""
+    due: dict[int, float] = {}
+    waiting = list(started)
     end = time.monotonic() + 20
-    while not _handlers_set(child.pid) and child.poll() is None and time.monotonic() < end:
+    while waiting and time.monotonic() < end:
+        for delay, child in list(waiting):
+            now = time.monotonic()
+            if child.pid not in due and _handlers_set(child.pid):
+                due[child.pid] = now + delay
+            if child.pid in due and now >= due[child.pid]:
+                child.send_signal(signal.SIGINT)
+                waiting.remove((delay, child))
+            elif child.poll() is not None:  # ended before its handlers were seen: reported
+                waiting.remove((delay, child))
         time.sleep(0.002)
-    return child
 
 
 def _interrupt(delays: tuple[float, ...], *args: str) -> list[tuple[float, int, str, bytes]]:
@@ -65,10 +81,7 @@ def _interrupt(delays: tuple[float, ...], *args: str) -> list[tuple[float, int, 
     are set; (delay, exit code, stderr, stdout) of each, exit code -1 if still alive after
     ``PROMPT_S``."""
     started = [(delay, _start(*args)) for delay in delays]
-    begun = time.monotonic()
-    for delay, child in sorted(started, key=lambda pair: pair[0]):
-        time.sleep(max(0.0, begun + delay - time.monotonic()))
-        child.send_signal(signal.SIGINT)
+    _signal_after_handlers(started)
     ended = []
     for delay, child in started:
         try:
