@@ -220,3 +220,44 @@ def test_ctrl_c_in_the_import_machinery_still_waits(tmp_path: Path) -> None:
         sys.modules.pop("fast", None)
     own, machinery = fast.frames
     assert (_importing(own), _importing(machinery)) == (False, True)
+
+
+_IN_A_C_MODULES_IMPORT = """
+import os, signal, sys, time
+from bringup.cli.signals import command_signals
+
+
+class Finder:
+    \"\"\"Ctrl-C while ``_decimal``'s initialisation imports ``numbers``.\"\"\"
+
+    def find_spec(self, name, path=None, target=None):
+        if name == "numbers":
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.3)
+
+
+sys.meta_path.insert(0, Finder())
+try:
+    with command_signals():
+        import decimal
+except KeyboardInterrupt:
+    print("stopped after", "_decimal" in sys.modules, flush=True)
+import decimal
+"""
+
+
+def test_ctrl_c_in_a_c_modules_initialisation_waits_for_it() -> None:
+    """``_decimal``'s initialisation imports ``numbers`` (CPython ``Modules/_decimal/_decimal.c``,
+    ``PyInit__decimal``); stopped there, the next ``import decimal`` (the error report's)
+    initialises it again, and libmpdec writes "mpd_setminalloc: ignoring request to set
+    MPD_MINALLOC a second time" to stderr (seen under load, a delay-0.5 child of the test
+    above)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _IN_A_C_MODULES_IMPORT],
+        env={**os.environ, "PYTHONPATH": SRC},
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert (done.stdout, done.stderr) == ("stopped after True\n", "")
