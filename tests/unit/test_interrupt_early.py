@@ -6,6 +6,7 @@ line; the console script's own code is run (``entry``), in a real process."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import signal
@@ -18,6 +19,7 @@ import pytest
 
 import bringup
 from bringup.cli import main as entry_module
+from bringup.cli.signals import _importing
 from bringup.errors import ExitCode
 from bringup.report.envelope import ErrorReport, render_json
 
@@ -46,16 +48,32 @@ def _handlers_set(pid: int) -> bool:
 def _start(*args: str) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": SRC}
     code = "from bringup.cli.main import entry; entry()"
-    child = subprocess.Popen(
+    return subprocess.Popen(
         [sys.executable, "-c", code, *args],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
+
+
+def _signal_after_handlers(started: list[tuple[float, subprocess.Popen[bytes]]]) -> None:
+    """SIGINT each child its delay after its own handlers are set. Timed instead from when
+    the last child was started, "0" was 1-2 s on a loaded machine (each child waited for in
+    turn): the first child was then deep in its imports, not in its first instants."""
+    due: dict[int, float] = {}
+    waiting = list(started)
     end = time.monotonic() + 20
-    while not _handlers_set(child.pid) and child.poll() is None and time.monotonic() < end:
+    while waiting and time.monotonic() < end:
+        for delay, child in list(waiting):
+            now = time.monotonic()
+            if child.pid not in due and _handlers_set(child.pid):
+                due[child.pid] = now + delay
+            if child.pid in due and now >= due[child.pid]:
+                child.send_signal(signal.SIGINT)
+                waiting.remove((delay, child))
+            elif child.poll() is not None:  # ended before its handlers were seen: reported
+                waiting.remove((delay, child))
         time.sleep(0.002)
-    return child
 
 
 def _interrupt(delays: tuple[float, ...], *args: str) -> list[tuple[float, int, str, bytes]]:
@@ -63,10 +81,7 @@ def _interrupt(delays: tuple[float, ...], *args: str) -> list[tuple[float, int, 
     are set; (delay, exit code, stderr, stdout) of each, exit code -1 if still alive after
     ``PROMPT_S``."""
     started = [(delay, _start(*args)) for delay in delays]
-    begun = time.monotonic()
-    for delay, child in sorted(started, key=lambda pair: pair[0]):
-        time.sleep(max(0.0, begun + delay - time.monotonic()))
-        child.send_signal(signal.SIGINT)
+    _signal_after_handlers(started)
     ended = []
     for delay, child in started:
         try:
@@ -146,3 +161,103 @@ def test_an_interrupted_command_waits_on_no_thread() -> None:
         check=False,
     )
     assert (done.returncode, done.stdout) == (130, "stopped\n"), done.stderr
+
+
+_SLOW_MODULE = """
+import builtins, sys, time
+frames = (sys._getframe(), sys._getframe(1))  # its own code; the machinery running it
+while getattr(builtins, "busy", True):  # a module whose import takes as long as it likes
+    time.sleep(0.01)
+"""
+
+_INTERRUPTED_IMPORT = """
+import builtins, os, signal, sys, threading
+from bringup.cli.signals import command_signals
+
+sys.path.insert(0, sys.argv[1])
+threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
+try:
+    with command_signals():
+        import slow
+except KeyboardInterrupt:
+    print("stopped", "slow" in sys.modules, flush=True)
+builtins.busy = False
+beside = threading.Thread(target=__import__, args=("slow",), daemon=True)
+beside.start()
+beside.join(10)
+print("imported beside", not beside.is_alive(), flush=True)
+"""
+
+
+def test_ctrl_c_in_a_modules_own_code_stops_its_import_at_once(tmp_path: Path) -> None:
+    """Ctrl-C waited for the whole import to end: seconds for ``bringup.solve``'s tree where
+    no ``.pyc`` is cached on a loaded machine (the delay-0 children of the test above, still
+    alive 5 s after SIGINT). Raised in the module's own code, it unwinds through the
+    machinery's cleanup: the module is not left half made, its lock not held."""
+    (tmp_path / "slow.py").write_text(_SLOW_MODULE)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _INTERRUPTED_IMPORT, str(tmp_path)],
+            env={**os.environ, "PYTHONPATH": SRC},
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("Ctrl-C waited for the import to end")
+    assert done.stdout == "stopped False\nimported beside True\n", done.stderr
+
+
+def test_ctrl_c_in_the_import_machinery_still_waits(tmp_path: Path) -> None:
+    """Where the machinery's own code runs (its module locks), the interrupt still waits."""
+    (tmp_path / "fast.py").write_text(_SLOW_MODULE.replace('"busy", True', '"busy", False'))
+    sys.path.insert(0, str(tmp_path))
+    try:
+        fast = importlib.import_module("fast")
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("fast", None)
+    own, machinery = fast.frames
+    assert (_importing(own), _importing(machinery)) == (False, True)
+
+
+_IN_A_C_MODULES_IMPORT = """
+import os, signal, sys, time
+from bringup.cli.signals import command_signals
+
+
+class Finder:
+    \"\"\"Ctrl-C while ``_decimal``'s initialisation imports ``numbers``.\"\"\"
+
+    def find_spec(self, name, path=None, target=None):
+        if name == "numbers":
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.3)
+
+
+sys.meta_path.insert(0, Finder())
+try:
+    with command_signals():
+        import decimal
+except KeyboardInterrupt:
+    print("stopped after", "_decimal" in sys.modules, flush=True)
+import decimal
+"""
+
+
+def test_ctrl_c_in_a_c_modules_initialisation_waits_for_it() -> None:
+    """``_decimal``'s initialisation imports ``numbers`` (CPython ``Modules/_decimal/_decimal.c``,
+    ``PyInit__decimal``); stopped there, the next ``import decimal`` (the error report's)
+    initialises it again, and libmpdec writes "mpd_setminalloc: ignoring request to set
+    MPD_MINALLOC a second time" to stderr (seen under load, a delay-0.5 child of the test
+    above)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _IN_A_C_MODULES_IMPORT],
+        env={**os.environ, "PYTHONPATH": SRC},
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert (done.stdout, done.stderr) == ("stopped after True\n", "")
