@@ -70,7 +70,9 @@ def apply_manifest(
                     hard=stated.hard,
                     text=stated.text or "bringup.toml",
                     also_at=_cited(loaded.path, stated.source),
-                    prefers=tuple(Alternative(value=v, source=source) for v in stated.prefers),
+                    # () itself when none: msgspec 0.20 (Python 3.9) omits a default by identity
+                    prefers=tuple(Alternative(value=v, source=source) for v in stated.prefers)
+                    or (),
                 )
             )
     if not manifest.infer_steps:
