@@ -352,12 +352,7 @@ def _on_target(
     """The repos that can run on a target ``host``, each with its lines on other kinds of
     device left out, and those that need a kind of device the target lacks (as the design
     for ``check --target`` splits them, so both commands agree)."""
-    from bringup.plan.design import (
-        needs_elsewhere,
-        target_kinds,
-        unsupported_needs,
-        unsupported_os,
-    )
+    from bringup.plan.design import needs_elsewhere, target_kinds, unsupported_needs, unsupported_os
     from bringup.solve.kinds import for_host, host_groups
 
     refused = unsupported_os(host)

@@ -22,13 +22,7 @@ from click.testing import CliRunner
 from bringup.cli.app import cli
 from bringup.cli.main import main
 from bringup.errors import ExitCode, InputError
-from bringup.index.releases import (
-    MAX_AGE_S,
-    IndexSource,
-    fetch_projects,
-    index_url,
-    project_name,
-)
+from bringup.index.releases import MAX_AGE_S, IndexSource, fetch_projects, index_url, project_name
 from bringup.index.simple import Project, offered, parse_project
 from bringup.indexread import index_specs
 from bringup.model.requirements import Component, Requirement

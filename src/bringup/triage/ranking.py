@@ -46,13 +46,7 @@ from typing import Optional
 
 import msgspec
 
-from bringup.model.diagnosis import (
-    KERNEL_LAYER,
-    CauseKind,
-    Confirmation,
-    Diagnosis,
-    Layer,
-)
+from bringup.model.diagnosis import KERNEL_LAYER, CauseKind, Confirmation, Diagnosis, Layer
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
 from bringup.triage import (
