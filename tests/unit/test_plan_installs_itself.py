@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from bringup.cli.main import main
@@ -230,7 +231,26 @@ def test_the_distribution_the_manifest_names_is_the_project_too(tmp_path: Path) 
     found = with_checkout_install(component)
     assert [s.argv for s in found.steps] == [
         NVMATH_GUIDE,
-        ("python", "-m", "pip", "install", "-e", "."),
+        ("python", "-m", "pip", "install", "-e", ".[cu12]"),
     ]
     other = _step("pip", "install", "nvmath-python[cu12]", "torch")
     assert installs_itself(other, component) is None  # another package too: not only itself
+
+
+def test_the_checkout_s_install_keeps_the_extras_the_guide_asked_of_the_project(
+    tmp_path: Path,
+) -> None:
+    # reread40 M1: the `cu12` extra of nvmath-python's guide install (DESCRIPTION.rst:18) is what
+    # brings its CUDA libraries: pyproject.toml `cu12 = { file =
+    # ["requirements/pip/nvmath-python-cu12.txt"] }`, that file listing cupy-cuda12x,
+    # nvidia-cublas-cu12, nvidia-cuda-runtime-cu12 ... (NVIDIA/nvmath-python). The checkout put
+    # in the release's place is installed with them, not bare.
+    (tmp_path / "pyproject.toml").write_text(NVMATH_PYPROJECT)
+    guide = ("pip", "install", "-U", "nvmath-python[dx,cu12]>=0.3")
+    component = Component(name="nvmath", path=str(tmp_path), role="other", steps=(_step(*guide),))
+    added = with_checkout_install(component).steps[1]
+    assert added.argv == ("python", "-m", "pip", "install", "-e", ".[cu12,dx]")
+    assert added.name == "pip install -e .[cu12,dx]"
+    # no extras asked: the bare checkout, as before
+    plain = msgspec.structs.replace(component, steps=(_step("pip", "install", "nvmath-python"),))
+    assert with_checkout_install(plain).steps[1].argv[-1] == "."
