@@ -254,3 +254,16 @@ def test_the_checkout_s_install_keeps_the_extras_the_guide_asked_of_the_project(
     # no extras asked: the bare checkout, as before
     plain = msgspec.structs.replace(component, steps=(_step("pip", "install", "nvmath-python"),))
     assert with_checkout_install(plain).steps[1].argv[-1] == "."
+
+
+def test_an_install_that_reads_no_index_is_no_release_from_it(tmp_path: Path) -> None:
+    # reread40 M3: MacPython/openblas-libs@01b3d6d7 tools/build_wheel.sh builds the checkout's
+    # wheel ("$PYTHON -m pip wheel -w dist -v .") and tests it with "$PYTHON -m pip install
+    # --no-index --find-links dist scipy_openblas64"; the distribution its pyproject.toml names
+    # (@00ad94b1: name = "scipy-openblas64"). pip reads no index there: that is the checkout's own
+    # wheel from dist/, not the release "from the package index".
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "scipy-openblas64"\n')
+    component = Component(name="openblas-libs", path=str(tmp_path), role="other")
+    local = ("python3.11", "-m", "pip", "install", "--no-index", "--find-links", "dist")
+    assert installs_itself(_step(*local, "scipy_openblas64"), component) is None
+    assert installs_itself(_step("pip", "install", "scipy-openblas64"), component) is not None

@@ -59,6 +59,11 @@ def _normal(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
+_INDEX = "the package index"
+"""Where a bare name is installed from, unless pip is told to read no index (``--no-index``:
+then from the folders ``--find-links`` names, such as the wheels the repo just built)."""
+
+
 def _from_elsewhere(target: str, own: str) -> str:
     """Where ``target`` gets the project named ``own`` from ("the package index", its URL
     without a ref), or "" when it is something else (another package, a local path such as
@@ -76,7 +81,7 @@ def _from_elsewhere(target: str, own: str) -> str:
         return ""
     if requirement.url:
         return _from_elsewhere(requirement.url, own) if _normal(requirement.name) == own else ""
-    return "the package index" if _normal(requirement.name) == own else ""
+    return _INDEX if _normal(requirement.name) == own else ""
 
 
 def _urls(argv: tuple[str, ...]) -> list[str]:
@@ -123,6 +128,8 @@ def installs_itself(step: Step, component: Component) -> Reason | None:
         next((p for p in (_from_elsewhere(t, own) for own in names) if p), "")
         for t in [*targets[0], *_urls(step.argv)]
     ]
+    if "--no-index" in step.argv:
+        places = ["" if place == _INDEX else place for place in places]
     if not places or not all(places):
         return None
     return Reason(kind="itself", subject=component.name, need=places[0], sources=(step.source,))
