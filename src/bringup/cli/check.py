@@ -8,6 +8,7 @@ pipeline and the exit code are ``bringup.workflow``'s; this module reads options
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 from typing import Optional
@@ -67,7 +68,7 @@ def command(
     )
     names = [c.name for c in inputs.components]
     if details and details not in names:  # never a path: a repo's folder is named so too
-        stack = f"; for the stack in {details}: bringup check {details} --details"
+        stack = f"; for the stack in {details}: bringup check {shlex.quote(details)} --details"
         raise InputError(
             f"--details {details}: no repo of that name in the stack",
             hint=f"the repos: {', '.join(names)}; give --details=REPO or put it after the paths"
