@@ -100,6 +100,31 @@ def test_a_details_value_is_a_repo_name_even_when_a_folder_is_called_so(
     assert "for the stack in ascend-ops: bringup check ascend-ops --details" in err
 
 
+def test_a_details_name_completed_with_its_folder_s_slash_is_that_repo(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Shell completion writes a folder's name with a ``/``: ``--details ascend-comm/`` is the
+    repo ascend-comm, not "no repo of that name" beside a list that names it (reread40 M2)."""
+    monkeypatch.chdir(ROOT / "examples" / "six-repos")
+    host = str(ROOT / HOST)
+    assert main(["check", "--snapshot", host, "--details", "ascend-comm/"]) == 1
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("bringup check (ascend-comm's details): 6 repos on")
+    assert main(["check", ".", "--snapshot", host, "--details=ascend-comm//"]) == 1
+    assert capsys.readouterr().out.startswith("bringup check (ascend-comm's details)")
+
+
+def test_the_command_a_details_hint_suggests_is_quoted_for_the_shell(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A folder's name in the command the hint suggests is one shell word (reread40 L10)."""
+    (tmp_path / "two words").mkdir()
+    monkeypatch.chdir(tmp_path)
+    stack = str(ROOT / "examples" / "six-repos" / "ascend-comm")
+    assert main(["check", stack, "--snapshot", str(ROOT / HOST), "--details=two words"]) == 2
+    assert "bringup check 'two words' --details" in capsys.readouterr().err
+
+
 def test_a_details_value_that_is_a_path_is_the_repo_to_check(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from bringup.cli.main import main
@@ -230,7 +231,39 @@ def test_the_distribution_the_manifest_names_is_the_project_too(tmp_path: Path) 
     found = with_checkout_install(component)
     assert [s.argv for s in found.steps] == [
         NVMATH_GUIDE,
-        ("python", "-m", "pip", "install", "-e", "."),
+        ("python", "-m", "pip", "install", "-e", ".[cu12]"),
     ]
     other = _step("pip", "install", "nvmath-python[cu12]", "torch")
     assert installs_itself(other, component) is None  # another package too: not only itself
+
+
+def test_the_checkout_s_install_keeps_the_extras_the_guide_asked_of_the_project(
+    tmp_path: Path,
+) -> None:
+    # reread40 M1: the `cu12` extra of nvmath-python's guide install (DESCRIPTION.rst:18) is what
+    # brings its CUDA libraries: pyproject.toml `cu12 = { file =
+    # ["requirements/pip/nvmath-python-cu12.txt"] }`, that file listing cupy-cuda12x,
+    # nvidia-cublas-cu12, nvidia-cuda-runtime-cu12 ... (NVIDIA/nvmath-python). The checkout put
+    # in the release's place is installed with them, not bare.
+    (tmp_path / "pyproject.toml").write_text(NVMATH_PYPROJECT)
+    guide = ("pip", "install", "-U", "nvmath-python[dx,cu12]>=0.3")
+    component = Component(name="nvmath", path=str(tmp_path), role="other", steps=(_step(*guide),))
+    added = with_checkout_install(component).steps[1]
+    assert added.argv == ("python", "-m", "pip", "install", "-e", ".[cu12,dx]")
+    assert added.name == "pip install -e .[cu12,dx]"
+    # no extras asked: the bare checkout, as before
+    plain = msgspec.structs.replace(component, steps=(_step("pip", "install", "nvmath-python"),))
+    assert with_checkout_install(plain).steps[1].argv[-1] == "."
+
+
+def test_an_install_that_reads_no_index_is_no_release_from_it(tmp_path: Path) -> None:
+    # reread40 M3: MacPython/openblas-libs@01b3d6d7 tools/build_wheel.sh builds the checkout's
+    # wheel ("$PYTHON -m pip wheel -w dist -v .") and tests it with "$PYTHON -m pip install
+    # --no-index --find-links dist scipy_openblas64"; the distribution its pyproject.toml names
+    # (@00ad94b1: name = "scipy-openblas64"). pip reads no index there: that is the checkout's own
+    # wheel from dist/, not the release "from the package index".
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "scipy-openblas64"\n')
+    component = Component(name="openblas-libs", path=str(tmp_path), role="other")
+    local = ("python3.11", "-m", "pip", "install", "--no-index", "--find-links", "dist")
+    assert installs_itself(_step(*local, "scipy_openblas64"), component) is None
+    assert installs_itself(_step("pip", "install", "scipy-openblas64"), component) is not None

@@ -8,6 +8,7 @@ pipeline and the exit code are ``bringup.workflow``'s; this module reads options
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 from typing import Optional
@@ -67,7 +68,7 @@ def command(
     )
     names = [c.name for c in inputs.components]
     if details and details not in names:  # never a path: a repo's folder is named so too
-        stack = f"; for the stack in {details}: bringup check {details} --details"
+        stack = f"; for the stack in {details}: bringup check {shlex.quote(details)} --details"
         raise InputError(
             f"--details {details}: no repo of that name in the stack",
             hint=f"the repos: {', '.join(names)}; give --details=REPO or put it after the paths"
@@ -106,7 +107,13 @@ def _details_path(
     """``check --details repos/mindspeed-fork`` with no PATH: the option took the repo's path as
     its value and checked the current directory (outsider20 D19). A repo's name is a folder's
     name, never a path, so a value with a ``/`` that names a directory is the PATH, all its
-    details asked; a bare name stays a repo's name."""
-    if paths or not details or "/" not in details.strip("/") or not Path(details).is_dir():
+    details asked; a bare name stays a repo's name, without the ``/`` shell completion writes
+    after a folder's name (``--details ascend-comm/``, reread40 M2)."""
+    named = details.rstrip("/") if details else ""
+    if not details or not named:
+        return paths, details
+    if "/" not in named:
+        return paths, named
+    if paths or not Path(details).is_dir():
         return paths, details
     return (details,), ""

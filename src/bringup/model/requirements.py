@@ -42,7 +42,9 @@ class Requirement(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     ``prefers`` keeps the releases the repo names within ``spec`` for an interpreter it
     creates, folded into this floor (``conda create -n paddlemix python=3.10`` beside
     ``python_requires>=3.6``): the ones its pinned packages were chosen for, which the solver
-    prefers to the newest the floor admits."""
+    prefers to the newest the floor admits; for another subject, the releases the repo shows
+    in use beside an unversioned need (``scan.shownbeside``, ``scan.unversioned``: "tested with
+    CUDA 10.2"), which the solver takes after a release this machine has."""
 
     subject: str
     spec: str

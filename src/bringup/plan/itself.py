@@ -59,6 +59,11 @@ def _normal(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
+_INDEX = "the package index"
+"""Where a bare name is installed from, unless pip is told to read no index (``--no-index``:
+then from the folders ``--find-links`` names, such as the wheels the repo just built)."""
+
+
 def _from_elsewhere(target: str, own: str) -> str:
     """Where ``target`` gets the project named ``own`` from ("the package index", its URL
     without a ref), or "" when it is something else (another package, a local path such as
@@ -76,7 +81,7 @@ def _from_elsewhere(target: str, own: str) -> str:
         return ""
     if requirement.url:
         return _from_elsewhere(requirement.url, own) if _normal(requirement.name) == own else ""
-    return "the package index" if _normal(requirement.name) == own else ""
+    return _INDEX if _normal(requirement.name) == own else ""
 
 
 def _urls(argv: tuple[str, ...]) -> list[str]:
@@ -123,25 +128,45 @@ def installs_itself(step: Step, component: Component) -> Reason | None:
         next((p for p in (_from_elsewhere(t, own) for own in names) if p), "")
         for t in [*targets[0], *_urls(step.argv)]
     ]
+    if "--no-index" in step.argv:
+        places = ["" if place == _INDEX else place for place in places]
     if not places or not all(places):
         return None
     return Reason(kind="itself", subject=component.name, need=places[0], sources=(step.source,))
 
 
+def _extras_asked(step: Step, component: Component) -> str:
+    """The extras ``step`` asks of the project itself, as pip writes them after a folder
+    (``[cu12]`` of ``pip install nvmath-python[cu12]``: the extra that brings its CUDA
+    libraries, NVIDIA/nvmath-python pyproject.toml ``cu12 = { file = [...-cu12.txt] }``), or ""."""
+    names = _own_names(component)
+    extras: set[str] = set()
+    for target in (pip_install_targets(step.argv) or ([], []))[0]:
+        try:
+            requirement = Pep508(target)
+        except InvalidRequirement:
+            continue
+        if _normal(requirement.name) in names:
+            extras |= requirement.extras
+    return f"[{','.join(sorted(extras))}]" if extras else ""
+
+
 def with_checkout_install(component: Component) -> Component:
-    """``component`` with the install of its checkout (``pip install -e .`` at its top) added
-    after the first step that installs the project from elsewhere, when none of its steps
-    installs the checkout and the checkout is a Python project; else ``component`` itself."""
+    """``component`` with the install of its checkout (``pip install -e .`` at its top, with the
+    extras that step asked of the project) added after the first step that installs the project
+    from elsewhere, when none of its steps installs the checkout and the checkout is a Python
+    project; else ``component`` itself."""
     elsewhere = [i for i, s in enumerate(component.steps) if installs_itself(s, component)]
     if not elsewhere or any(installs_checkout(s) for s in component.steps):
         return component
     manifest = next((m for m in _MANIFESTS if (Path(component.path) / m).is_file()), None)
     if manifest is None:
         return component
+    here = "." + _extras_asked(component.steps[elsewhere[0]], component)
     install = Step(
-        name="pip install -e .",
+        name=f"pip install -e {here}",
         kind="install",
-        argv=("python", "-m", "pip", "install", "-e", "."),
+        argv=("python", "-m", "pip", "install", "-e", here),
         source=file_source(manifest),
         needs=StepNeeds(network=True),
     )

@@ -199,7 +199,7 @@ def summary_document(outcome: RunOutcome) -> Document:
         log = f" (log: {item.log_path})" if item.status == "failed" and item.log_path else ""
         said = f"submodule {item.path} of {item.component}: {item.status}{why}{log}"
         document.add(Paragraph(Line(said)))
-    said_at: dict[tuple[Optional[str], ...], StepOutcome] = {}
+    covered = _by_cause(outcome.steps)
     tails: dict[tuple[Optional[str], ...], set[tuple[str, ...]]] = {}
     for step in outcome.steps:
         failure = step.failure
@@ -210,7 +210,7 @@ def summary_document(outcome: RunOutcome) -> Document:
             Paragraph(Line(step.reason)) if step.reason else None,
             Paragraph(text("log: ", (step.log_path, "code"))) if step.log_path else None,
         ]
-        first = said_at.setdefault(_cause(failure), step) if failure.diagnosis else step
+        first = covered[_cause(failure)][0] if failure.diagnosis else step
         # a log's last lines are the step's own evidence: written unless a step of the same
         # cause wrote the same lines (two compilers' different errors share one cause, o20b)
         shown = tails.setdefault(_cause(failure), set()) if failure.diagnosis else set()
@@ -233,7 +233,7 @@ def summary_document(outcome: RunOutcome) -> Document:
                 lines.append(Paragraph(Line(f"source: {failure.diagnosis_source}")))
         lines.append(Paragraph(text("re-run: ", (failure.rerun, "code"))))
         document.add(section(f"{title} in its {failure.phase} phase", *lines))
-    document.add(*_shared_causes(outcome.steps))
+    document.add(*_shared_causes(covered))
     counts: dict[str, int] = {}
     for step in outcome.steps:
         counts[step.status] = counts.get(step.status, 0) + 1
@@ -258,14 +258,21 @@ def _named(step: StepOutcome) -> str:
     return f"step {step.order} ({step.component}: {step.name})"
 
 
-def _shared_causes(steps: Sequence[StepOutcome]) -> list[Paragraph]:
-    """One line per probable cause that several failed steps share, with the steps it covers:
-    bringup's own `up` on nvmath-python printed one missing module's diagnosis 18 times, ~390
-    lines (outsider 20 D18)."""
+def _by_cause(steps: Sequence[StepOutcome]) -> dict[tuple[Optional[str], ...], list[StepOutcome]]:
+    """The failed steps with a diagnosis, by probable cause (``_cause``), in their order."""
     covered: dict[tuple[Optional[str], ...], list[StepOutcome]] = {}
     for step in steps:
         if step.failure is not None and step.failure.diagnosis:
             covered.setdefault(_cause(step.failure), []).append(step)
+    return covered
+
+
+def _shared_causes(
+    covered: dict[tuple[Optional[str], ...], list[StepOutcome]],
+) -> list[Paragraph]:
+    """One line per probable cause that several failed steps share (``_by_cause``), with the
+    steps it covers: bringup's own `up` on nvmath-python printed one missing module's diagnosis
+    18 times, ~390 lines (outsider 20 D18)."""
     return [
         Paragraph(
             Line(

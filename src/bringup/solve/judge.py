@@ -35,7 +35,9 @@ class Stated:
     requirement: Requirement
     also: tuple[Source, ...] = ()
     preference: bool = False
-    """A release the requirement ``prefers`` (``_with_preferred``), not a line of its own."""
+    """A release the requirement ``prefers`` that yields to a release this machine has
+    (``_with_preferred``: any subject's but Python's, whose named interpreter keeps a soft
+    line's weight), not a line of its own."""
 
     def check(self, status: CheckStatus, pin: Optional[str] = None) -> Check:
         return Check(
@@ -101,8 +103,8 @@ def _with_preferred(req: Requirement) -> list[tuple[Requirement, bool]]:
         )
         for p in req.prefers
     ]
-    shown = canonical_subject(req.subject) != "python"
-    return [(req, False), *((p, shown) for p in preferred)]
+    yields = canonical_subject(req.subject) != "python"
+    return [(req, False), *((p, yields) for p in preferred)]
 
 
 def _also(reqs: list[Requirement]) -> tuple[Source, ...]:

@@ -34,10 +34,16 @@ PROJECT_BUILD = "project-build"
 offline model converter (ATC, trtexec, a converter script)."""
 
 
+def compiled_in_the_job(findings: Findings) -> bool:
+    """Whether the log shows a kernel compiled while the job ran, and not the project's own
+    build (whose failures print lines that look like a running compile too)."""
+    return RUNTIME_COMPILE in findings.marks and PROJECT_BUILD not in findings.marks
+
+
 def in_the_job(diagnoses: list[Diagnosis], findings: Findings) -> list[Diagnosis]:
     """``diagnoses`` with the layer ``build`` read as ``operator_execution`` when the log shows
     a compile made while the job ran, and not the project's own build."""
-    if RUNTIME_COMPILE not in findings.marks or PROJECT_BUILD in findings.marks:
+    if not compiled_in_the_job(findings):
         return diagnoses
     return [
         msgspec.structs.replace(d, layer=KERNEL_LAYER) if d.layer == "build" else d
@@ -86,7 +92,7 @@ def compiled_code(diagnoses: list[Diagnosis], findings: Findings, rules: Rules) 
     place it (an operator ``evidence.*`` reading first): no rule names the environment's part
     (a compiler or a header missing, a toolkit's version, memory, the disk), so the code the job
     compiled is at fault."""
-    if not diagnoses or RUNTIME_COMPILE not in findings.marks or PROJECT_BUILD in findings.marks:
+    if not diagnoses or not compiled_in_the_job(findings):
         return diagnoses
     first = diagnoses[0]
     rule = next((r for r in rules.exceptions if r.id == rules.compiled_in_job), None)
@@ -112,7 +118,7 @@ def compile_named_first(
     of a compile's log line ("ERROR ... bisheng --cce-aicore-only ...", the compiler's command
     echoed under the logger's level) say an operator failed on the device, where the signature
     says which compiler failed (outsider 20's L4, vllm-project/vllm-ascend#3219)."""
-    if not diagnoses or RUNTIME_COMPILE not in findings.marks or PROJECT_BUILD in findings.marks:
+    if not diagnoses or not compiled_in_the_job(findings):
         return diagnoses
     first = diagnoses[0]
     if not rules.runtime_compile or not first.signature_id.startswith(WORD_READINGS):
