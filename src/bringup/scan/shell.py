@@ -45,6 +45,7 @@ from bringup.scan.shellarms import in_branches
 from bringup.scan.shellchecks import ToolWords, script_checks
 from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
+from bringup.scan.shellheaders import header_dirs
 from bringup.scan.shellos import os_probe
 from bringup.scan.shellruns import run_scripts
 from bringup.scan.statuscheck import container_drivers, driver_named, status_runs
@@ -355,6 +356,7 @@ def _read_unrun(file: SourceFile, joined: list[LogicalLine]) -> _Unrun:
         + script_cpu(file)
         + compilers(file, cmake=False)
         + (shell_vocabulary(file, joined) if repo_level else [])
+        + (header_dirs(file, joined) if repo_level else [])
         + (os_probe(file) if repo_level else [])
     )
     name = file.rel.rsplit("/", 1)[-1]
