@@ -38,7 +38,7 @@ from bringup.scan.runners import runner_functions, testing_lines
 from bringup.scan.runtools import script_tools
 from bringup.scan.scanmemo import ScanMemo
 from bringup.scan.scriptcpus import script_cpu
-from bringup.scan.scriptneeds import container_runtime, rewritten_folders
+from bringup.scan.scriptneeds import authors_paths, container_runtime, rewritten_folders
 from bringup.scan.scriptsteps import repo_level as _repo_level
 from bringup.scan.scriptsteps import shipped, step_script
 from bringup.scan.shellarms import in_branches
@@ -290,7 +290,11 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
     )
     devices = most_devices(commands)
     needs = devices if devices.devices else StepNeeds(toolkit=toolkit)
-    needs = msgspec.structs.replace(needs, rewrites=rewritten_folders(file.text, file.rel))
+    needs = msgspec.structs.replace(
+        needs,
+        rewrites=rewritten_folders(file.text, file.rel),
+        inputs=tuple(authors_paths(file.text, file.rel)),
+    )
     return Step(name=" ".join(argv), kind=kind, argv=argv, source=file.source(1), needs=needs)
 
 
