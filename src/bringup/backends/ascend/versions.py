@@ -110,9 +110,10 @@ def internal_build(raw: str) -> bool:
     """Whether ``raw`` is an internal build number (``8.2.T12.0``, a cann-hccl fork's
     version.info:1): no installer Huawei publishes carries it."""
     try:
-        return parse_ascend(raw).key[2] == _INTERNAL
+        stage: int = parse_ascend(raw).key[2]
     except InvalidVersion:
         return False
+    return stage == _INTERNAL
 
 
 SCHEME = Scheme(
