@@ -15,7 +15,7 @@ import pytest
 from bringup.model import Step, file_source
 from bringup.model.requirements import Component
 from bringup.plan.isolation import build_table, undeclared, without_build_isolation
-from bringup.run.environments import _step_tools
+from bringup.plan.steptools import step_tools
 
 SIMPLE_KNN = """from setuptools import setup
 from torch.utils.cpp_extension import CUDAExtension, BuildExtension
@@ -55,7 +55,7 @@ def test_an_install_whose_setup_imports_torch_builds_without_isolation(tmp_path:
     [step] = without_build_isolation(_component(tmp_path, ("pip", "install", "."))).steps
     assert step.argv == ("pip", "install", "--no-build-isolation", ".")
     # the environment then has the build backend the isolated build would have brought
-    assert _step_tools([step]) == ["setuptools", "wheel"]  # type: ignore[list-item]
+    assert step_tools([step]) == ["setuptools", "wheel"]  # type: ignore[list-item]
 
 
 def test_a_build_table_that_requires_the_import_keeps_isolation(tmp_path: Path) -> None:

@@ -315,7 +315,7 @@ def packages(subject: str, version: str, *, chip: Optional[str], arch: str) -> O
         target = item.packages.get(subject)
         if target is not None:
             module_name, _, attribute = target.partition(":")
-            name: Callable[[str, Optional[str], str], Packages]
+            name: Callable[[str, Optional[str], str], Optional[Packages]]
             name = getattr(importlib.import_module(module_name), attribute)
             return name(version, chip, arch)
     return None

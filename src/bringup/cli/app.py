@@ -17,7 +17,7 @@ import click
 
 from bringup import __version__
 from bringup.cli.debug import debug_lines
-from bringup.cli.main import COMMANDS, command_name, split_verbose, wants_json
+from bringup.cli.main import COMMANDS, SUMMARIES, command_name, split_verbose, wants_json
 from bringup.cli.signals import command_signals
 from bringup.errors import ExitCode, InputError, StackError, Terminated
 from bringup.report.console import error
@@ -35,6 +35,16 @@ class LazyGroup(click.Group):
             return None
         command: click.Command = importlib.import_module(module_name).command
         return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list as click writes it, from ``SUMMARIES``: no command imported."""
+        limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
+        rows = [
+            (name, click.Command(name, help=SUMMARIES[name]).get_short_help_str(limit))
+            for name in self.list_commands(ctx)
+        ]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> object:
         try:

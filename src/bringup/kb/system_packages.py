@@ -62,6 +62,10 @@ _TABLE = {
     "pigz": SystemPackage("pigz", "", ""),
     "liburing": SystemPackage("liburing-dev", "", ""),
     "libaio": SystemPackage("libaio-dev", "", ""),
+    # a header-only library a build script stops without (``shellheaders``: cann-hccl forks'
+    # build.sh ``/opt/nlohmann_json/include``); bookworm's candidate 3.11.2-2 by ``apt-cache
+    # policy nlohmann-json3-dev``
+    "nlohmann_json": SystemPackage("nlohmann-json3-dev", "", ""),
 }
 
 

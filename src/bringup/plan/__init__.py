@@ -25,6 +25,7 @@ from bringup.plan.decide import context_for, decide
 from bringup.plan.downloads import downloads_here
 from bringup.plan.interpreters import environment_python, interpreter_note
 from bringup.plan.order import bringup_order, prepares_first
+from bringup.plan.steptools import tool_actions
 from bringup.plan.tiers import device_count, tier_of
 from bringup.solve.prosenames import left_to_user
 
@@ -118,6 +119,7 @@ def _next_actions(
         found += _driver_changes(resolution, env.index)
         found += [a for a in pending if not a.automatic]
         found += [a for a in pending if a.automatic]
+        found += tool_actions(steps, env.index, {p.subject for p in env.pins})
     found += [a for s in steps for a in s.actions if a.kind == "driver"]
     found += _set_env_actions(resolution, snapshot)
     found += _need_actions(resolution, snapshot)

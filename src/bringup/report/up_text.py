@@ -244,6 +244,10 @@ def summary_document(outcome: RunOutcome) -> Document:
     )
     if not outcome.steps and outcome.environments:  # the installs were the plan
         said += "; " + ", ".join(f"environment {e.index} {e.status}" for e in outcome.environments)
+    elif outcome.status == "nothing ran" and outcome.steps:
+        # the installs `check` named wait for a step that runs here: none were done (outsider40
+        # D14: attorch's one step needed a GPU; torch and triton were not installed)
+        said += "; no environment made, nothing installed"
     ran = f"run {outcome.run_id}: {outcome.status} ({said}); history and logs in "
     document.add(Paragraph(text(ran, (outcome.state_dir, "code"))))
     return document

@@ -26,7 +26,7 @@ from bringup.model.resolution import Environment
 from bringup.model.rules import Rule
 from bringup.model.snapshot import Snapshot
 from bringup.plan.actions import is_automatic
-from bringup.plan.isolation import NO_BUILD_ISOLATION
+from bringup.plan.steptools import program, step_tools
 from bringup.process import CommandRunner, Completed
 from bringup.run.activation import Activation
 from bringup.run.history import now
@@ -44,12 +44,6 @@ FINGERPRINT_FILE = "bringup-env.json"
 ACTIVATE_FILE = "bringup-activate.sh"
 ACTIVATION_DATA = "bringup-activation.json"
 CREATE_TIMEOUT_S = 1800.0
-
-
-_STEP_TOOLS = {"pytest": "pytest", "tox": "tox", "nox": "nox"}
-"""Test runners a step invokes (``python -m pytest``, ``pytest``) -> the distribution that
-provides them: a repo's tests need their runner in the environment even when no file of
-the repo pins it (it sits in an optional ``test`` extra or in CI)."""
 
 
 @dataclass(frozen=True)
@@ -93,26 +87,6 @@ class EnvironmentSpec:
             ]
         )
         return hashlib.sha256(data).hexdigest()
-
-
-def _program(argv: Sequence[str]) -> str:
-    """What a step runs: the module of ``python -m MODULE``, else the program's name."""
-    if len(argv) > 2 and argv[1] == "-m":
-        return argv[2]
-    return Path(argv[0]).name if argv else ""
-
-
-def _step_tools(steps: Sequence[PlanStep]) -> list[str]:
-    """The test runners the steps call, and the build backend a build without isolation
-    takes from the environment (``plan.isolation``): a fresh venv has no setuptools."""
-    tools: list[str] = []
-    for step in steps:
-        module = _program(step.argv)
-        wanted = [_STEP_TOOLS[module]] if module in _STEP_TOOLS else []
-        if NO_BUILD_ISOLATION in step.argv:
-            wanted += ["setuptools", "wheel"]
-        tools.extend(tool for tool in wanted if tool not in tools)
-    return tools
 
 
 def environment_spec(
@@ -162,7 +136,7 @@ def environment_spec(
         else:
             requirements.append(f"{p.subject}=={p.version}")
     mine = [s for s in steps if s.environment == environment.index]
-    requirements += [t for t in _step_tools(mine) if not any(r.startswith(t) for r in requirements)]
+    requirements += [t for t in step_tools(mine) if not any(r.startswith(t) for r in requirements)]
     first, later = split_builds(requirements, named)
     index = host_torch_index(environment, snapshot, rules) if from_pypi else None
     return EnvironmentSpec(
@@ -171,7 +145,7 @@ def environment_spec(
         python=version,
         interpreter=interpreter,
         requirements=first,
-        seed=any(_program(s.argv) in ("pip", "pip3") for s in mine),
+        seed=any(program(s.argv) in ("pip", "pip3") for s in mine),
         built_on_torch=later,
         torch_index=index,
         torch_fallback=pypi_serves(environment, index),

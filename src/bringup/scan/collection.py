@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from pathlib import Path
 
 from bringup import backends, lazyre
 from bringup.model import Requirement
@@ -24,8 +25,10 @@ from bringup.scan.docscopes import DOC_DIRS
 from bringup.scan.docsections import NEWS_HEADING
 from bringup.scan.extraction import SourceFile
 from bringup.scan.markdown import Fence, Heading, markdown_blocks
+from bringup.scan.pkgimports import top_packages
 from bringup.scan.prose import read_line
 from bringup.scan.prose_vocabulary import file_vendor
+from bringup.scan.scopedirs import COLLECTIONS
 
 _OVERVIEW = lazyre.compile(r"概述|简介|\boverview\b|\bintroduction\b|\babout\b", re.IGNORECASE)
 """The heading of a README's overview section ("## 🎉概述", "## Overview")."""
@@ -52,6 +55,18 @@ def rootless(rels: Iterable[str]) -> bool:
     the repo whose files are ``rels``."""
     roots = BUILD_FILES | _OTHER_ROOTS
     return not any("/" not in rel and rel.lower() in roots for rel in rels)
+
+
+def collection(root: Path, rels: Iterable[str]) -> bool:
+    """Whether the repo at ``root`` (files ``rels``) is a collection: ``rootless``, and no
+    Python package at its top (``pkgimports.top_packages``) but an example's or a tool's
+    (``scopedirs.COLLECTIONS``). A library used from its checkout
+    (BobMcDear/attorch@67c2772: ``attorch/__init__.py``, no setup.py, "clone this repository
+    to get started", README.md:20) is one project, its README's introduction no statement of
+    what members share: its "do not have the technical expertise or resources to write CUDA
+    kernels" (README.md:14) was read as a need of CUDA (outsider40 D6)."""
+    members = COLLECTIONS | DOC_DIRS
+    return rootless(rels) and not any(p.lower() not in members for p in top_packages(root))
 
 
 def shared_needs(file: SourceFile) -> list[Requirement]:

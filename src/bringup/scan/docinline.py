@@ -9,6 +9,7 @@ from bringup import lazyre
 from bringup.model import Requirement, Step
 from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import parse_commands
+from bringup.scan.depsentence import stated_dependencies
 from bringup.scan.extraction import SourceFile
 from bringup.scan.forbidden import forbidden
 from bringup.scan.prose_vocabulary import Vendor, subject_named
@@ -25,8 +26,9 @@ what it installs is needed as much as a code block's, but it is no step of its o
 
 def inline_installs(file: SourceFile, text: str, line: int) -> list[Requirement]:
     """What the ``pip install`` commands quoted in ``text`` (line ``line`` of ``file``)
-    install, but for those the clause forbids."""
-    found: list[Requirement] = []
+    install, but for those the clause forbids, and the pins it quotes as the dependencies
+    (``stated_dependencies``)."""
+    found = stated_dependencies(file, text, line)
     for quoted in _INLINE_INSTALL.finditer(text):
         if forbidden(text, quoted.start()):
             continue

@@ -36,6 +36,7 @@ from bringup.scan.devicecalls import FALLBACK_WORDS, device_calls
 from bringup.scan.entries import is_file
 from bringup.scan.moduletexts import module_text
 from bringup.scan.pgbackend import backend_needs
+from bringup.scan.tritonkernels import other_target, triton_kernels
 from bringup.subjects import python_subject
 
 _IMPORT = lazyre.compile(r"^(?:import|from)\s+([A-Za-z_]\w*)")
@@ -170,7 +171,7 @@ def main_package(root: Path, component: str, provides: list[str]) -> str:
     """The top-level package directory that is the repo's library, or ``""``: the one named
     after the repo or its distribution, else after the first word of the repo's name (a
     fork named for what it adds: microsoft/Megatron-DeepSpeed's ``megatron/``, whose
-    setup.py computes its distribution's name)."""
+    setup.py computes its distribution's name), else after its README's title."""
     packages = top_packages(root)
     if not packages:
         return ""
@@ -178,9 +179,32 @@ def main_package(root: Path, component: str, provides: list[str]) -> str:
     named = () if native else provides
     wanted = {_key(component), *(_key(p.split(":", 1)[-1]) for p in named)}
     first = _key(re.split(r"[-_.]", component, maxsplit=1)[0])
-    return next((p for p in packages if _key(p) in wanted), "") or next(
-        (p for p in packages if _key(p) == first), ""
+    return (
+        next((p for p in packages if _key(p) in wanted), "")
+        or next((p for p in packages if _key(p) == first), "")
+        or next((p for p in packages if _key(p) in readme_title(root)), "")
     )
+
+
+_README_NAMES = ("README.md", "README.rst", "README")
+_TITLE_MARKS = lazyre.compile(r"<[^<>]{0,200}>|[#=*_`]")
+
+
+def readme_title(root: Path) -> frozenset[str]:
+    """The keys the top README's first line names the project by (all of it, its first word),
+    empty when it has none: a checkout's folder may be called anything ("kernels/", a
+    copy of BobMcDear/attorch@67c2772, whose README.md:1 is "# attorch", lost its package's
+    imports: outsider40 D15), its README's title is the project's own."""
+    for name in _README_NAMES:
+        try:
+            with open(root / name, encoding="utf-8", errors="replace") as readme:
+                head = readme.read(2000)
+        except OSError:
+            continue
+        line = next((t for t in head.splitlines() if _TITLE_MARKS.sub("", t).strip()), "")
+        words = _TITLE_MARKS.sub("", line).split()
+        return frozenset(k for k in (_key("".join(words)), _key(words[0]) if words else "") if k)
+    return frozenset()
 
 
 def _modules(folder: Path) -> list[Path]:
@@ -301,10 +325,13 @@ def package_devices(
 def _device_needed(main: _Package, component: str) -> list[Requirement]:
     package, prefix = main.name, main.prefix
     found: list[tuple[str, str, int]] = []
+    gpu_kernels = not other_target([text for _rel, text in main.modules])
     for rel, text in main.modules:
         if any(word in text for word in FALLBACK_WORDS):
             return []
         found += [(kind, rel, line) for kind, line in device_calls(text)]
+        if gpu_kernels:
+            found += [("gpu", rel, line) for line in triton_kernels(text)]
     kinds = {kind for kind, _rel, _line in found}
     subject = backends.count_subject(kinds.pop()) if len(kinds) == 1 else None
     if subject is None:

@@ -23,7 +23,7 @@ from bringup.scan.buildroutes import backend_needs, one_route, route_bound
 from bringup.scan.buildruns import builds_running
 from bringup.scan.cited import cited_files
 from bringup.scan.clitests import test_files
-from bringup.scan.collection import rootless
+from bringup.scan.collection import collection as is_collection
 from bringup.scan.declaredranges import outside_declared
 from bringup.scan.devicecode import folded_device_code
 from bringup.scan.devicefree import as_route
@@ -174,7 +174,7 @@ def scan_repo(
             for rel, why in stats.unreadable
         ]
         # a repo with no build at its top: its README states what all its members share
-        collection = rootless({file.rel for file in files})
+        collection = is_collection(root, {file.rel for file in files})
         reader = Reader(  # the devices its code runs on read while the copies read its files
             [(f, _ref(shown, f.rel)) for f in files],
             collection,

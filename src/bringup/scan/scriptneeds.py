@@ -54,7 +54,7 @@ def with_script_needs(step: Step, rel: Optional[str], text: Optional[str]) -> St
             f"{m.group(1)} ({rel}:{text.count(chr(10), 0, m.start()) + 1})"
             for m in found
             if is_fill_in(_EXPANSION.sub("", m.group(2)))
-        ]
+        ] or authors_paths(text, rel)
         if filled:
             needs = msgspec.structs.replace(needs, inputs=tuple(filled[:_MAX_INPUTS]))
     if not needs.rewrites:
@@ -66,6 +66,28 @@ def with_script_needs(step: Step, rel: Optional[str], text: Optional[str]) -> St
         if counted is not None:
             needs = msgspec.structs.replace(needs, devices=counted[0], device_kind=counted[1])
     return step if needs is step.needs else msgspec.structs.replace(step, needs=needs)
+
+
+_AUTHORS_PATH = lazyre.compile(
+    r"^(?:cd|source|\.)[ \t]+[\"']?(/(?!(?:usr|opt|etc|bin|sbin|lib|lib64|var|tmp|proc|sys|dev|run|"
+    r"srv|boot)/)[A-Za-z0-9_.-]{1,60}/[^\s\"';&|]{1,300})",
+    re.MULTILINE,
+)
+"""A script that, at its top level, enters or sources a folder of its author's machine, outside
+the system's folders: Kimsale/qwen3.5_35B_mindspeed@a88ca971 scripts/convert_weights_tp1_ep8.sh:9
+``source /data/sejin/baseline_26/scripts/env_cann85.sh`` and :11 ``cd /data/sejin/third_party/
+mindspeed-llm-26.0.0`` (a MindSpeed-LLM checkout), planned as runnable once CANN was installed
+(outsider40 D4). The reader has their own folder there, or none: the step needs their input.
+``/usr/local/Ascend/...`` (a toolkit's set_env.sh) is the system's, read by ``envsetup``."""
+
+
+def authors_paths(text: str, rel: str) -> list[str]:
+    """The author's folders ``text`` (the script ``rel``) enters or sources at its top level
+    (``_AUTHORS_PATH``), each with its line."""
+    return [
+        f"{m.group(1)} ({rel}:{text.count(chr(10), 0, m.start()) + 1})"
+        for m in _AUTHORS_PATH.finditer(text)
+    ][:_MAX_INPUTS]
 
 
 def _devices(text: str, values: dict[str, str]) -> Optional[tuple[int, Optional[str]]]:

@@ -38,13 +38,14 @@ from bringup.scan.runners import runner_functions, testing_lines
 from bringup.scan.runtools import script_tools
 from bringup.scan.scanmemo import ScanMemo
 from bringup.scan.scriptcpus import script_cpu
-from bringup.scan.scriptneeds import container_runtime, rewritten_folders
+from bringup.scan.scriptneeds import authors_paths, container_runtime, rewritten_folders
 from bringup.scan.scriptsteps import repo_level as _repo_level
 from bringup.scan.scriptsteps import shipped, step_script
 from bringup.scan.shellarms import in_branches
 from bringup.scan.shellchecks import ToolWords, script_checks
 from bringup.scan.shellfloors import version_checks
 from bringup.scan.shellguards import NOT_INSTALLING, shell_vocabulary
+from bringup.scan.shellheaders import header_dirs
 from bringup.scan.shellos import os_probe
 from bringup.scan.shellruns import run_scripts
 from bringup.scan.statuscheck import container_drivers, driver_named, status_runs
@@ -289,7 +290,11 @@ def script_step(file: SourceFile, commands: list[Command]) -> Step | None:
     )
     devices = most_devices(commands)
     needs = devices if devices.devices else StepNeeds(toolkit=toolkit)
-    needs = msgspec.structs.replace(needs, rewrites=rewritten_folders(file.text, file.rel))
+    needs = msgspec.structs.replace(
+        needs,
+        rewrites=rewritten_folders(file.text, file.rel),
+        inputs=tuple(authors_paths(file.text, file.rel)),
+    )
     return Step(name=" ".join(argv), kind=kind, argv=argv, source=file.source(1), needs=needs)
 
 
@@ -355,6 +360,7 @@ def _read_unrun(file: SourceFile, joined: list[LogicalLine]) -> _Unrun:
         + script_cpu(file)
         + compilers(file, cmake=False)
         + (shell_vocabulary(file, joined) if repo_level else [])
+        + (header_dirs(file, joined) if repo_level else [])
         + (os_probe(file) if repo_level else [])
     )
     name = file.rel.rsplit("/", 1)[-1]

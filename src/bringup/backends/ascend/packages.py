@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from bringup.backends.ascend.versions import internal_build
 from bringup.backends.base import Packages
 from bringup.model.source import Source
 
@@ -25,8 +26,14 @@ def kernels(version: str, chip: Optional[str], arch: str) -> str:
     return f"Ascend-cann-kernels-{name}_{version}_linux-{arch}.run"
 
 
-def cann(version: str, chip: Optional[str], arch: str) -> Packages:
-    """The toolkit ``.run`` (installed with ``--install``) and its operator package."""
+def cann(version: str, chip: Optional[str], arch: str) -> Optional[Packages]:
+    """The toolkit ``.run`` (installed with ``--install``) and its operator package; None for
+    an internal build number, which names no published file (``Ascend-cann-toolkit_8.2.T12.0
+    _linux-x86_64.run`` was the next action for HongminTan/ACNC2025-HCCL@f85b7e6d, whose
+    version.info:1 says 8.2.T12.0 and whose Dockerfile:49-51 downloads the 8.2.RC1.alpha003
+    release: outsider40 D2)."""
+    if internal_build(version):
+        return None
     toolkit = f"Ascend-cann-toolkit_{version}_linux-{arch}.run"
     return Packages(
         files=(toolkit, kernels(version, chip, arch)),

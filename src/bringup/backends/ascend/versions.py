@@ -106,6 +106,16 @@ def prerelease(raw: str) -> bool:
     return stage == _INTERNAL or (pre != _NO_PRE and pre[0] < _PRE_RANK["rc"])
 
 
+def internal_build(raw: str) -> bool:
+    """Whether ``raw`` is an internal build number (``8.2.T12.0``, a cann-hccl fork's
+    version.info:1): no installer Huawei publishes carries it."""
+    try:
+        stage: int = parse_ascend(raw).key[2]
+    except InvalidVersion:
+        return False
+    return stage == _INTERNAL
+
+
 SCHEME = Scheme(
     parse_ascend, canonical=canonical, first_release=first_release, prerelease=prerelease
 )

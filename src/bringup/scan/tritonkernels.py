@@ -1,0 +1,34 @@
+"""The GPU a package's own Triton kernels run on.
+
+A module that defines a kernel with ``@triton.jit`` at its top (BobMcDear/attorch@67c2772
+attorch/act_kernels.py:13, imported by the package's layers) compiles it for a GPU when it is
+called: upstream Triton's "Supported Hardware" is NVIDIA GPUs (triton-lang/triton README.md,
+"# Compatibility"); its CPUs are "under development". Such a library runs nowhere else, though
+no ``device="cuda"`` of it says so outside a branch (outsider40 D5: attorch's one,
+pooling_layer.py:65, is under an ``if``). A package that imports Triton's Ascend backend or
+torch_npu compiles its kernels for an NPU (triton-ascend): not read here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bringup import lazyre
+
+_KERNEL = lazyre.compile(r"^@triton\.(?:jit|autotune|heuristics)\b", re.MULTILINE)
+_OTHER_TARGET = lazyre.compile(r"\btorch_npu\b|triton\.backends\.ascend|['\"]npu\b")
+"""A package whose Triton kernels run on an NPU (``triton.backends.ascend``: triton-ascend)."""
+_IMPORTED = lazyre.compile(r"^(?:import triton\b|from triton(?:\.\w+)* import\b)", re.MULTILINE)
+
+
+def other_target(texts: list[str]) -> bool:
+    """Whether any of a package's module ``texts`` targets an NPU (``_OTHER_TARGET``)."""
+    return any(_OTHER_TARGET.search(text) for text in texts)
+
+
+def triton_kernels(text: str) -> list[int]:
+    """The lines of a module's ``text`` that define a Triton kernel at its top, in a module
+    that imports triton unconditionally (at column 0)."""
+    if "@triton." not in text or _IMPORTED.search(text) is None:
+        return []
+    return [text.count("\n", 0, found.start()) + 1 for found in _KERNEL.finditer(text)]
