@@ -144,7 +144,7 @@ def _requirements(component: Component, details: bool) -> Section:
                 facts = text(count, (cited, "dim"))
                 compact.append(Compact(facts, (Line(named, "italic"),), label=Line(subject)))
             continue
-        spec = requirement.spec or _unversioned(requirement)
+        spec = _preferring(requirement) if requirement.spec else _unversioned(requirement)
         cited = _cited(requirement, component, details)
         written = _written(requirement, details)
         rows.append(
@@ -308,6 +308,13 @@ def scan_document(stack: Stack, messages: Sequence[str], details: bool = False) 
     )
     document.add(Items(tuple(Line(line) for line in (*messages, summary, more) if line)))
     return document
+
+
+def _preferring(requirement: Requirement) -> str:
+    """A versioned need, with the releases within it the repo shows in use (``prefers``: the
+    solver takes them first): MIndSpeed's ``>=3.10`` beside the guide's cp310 wheels."""
+    shown = ", ".join(dict.fromkeys(a.value for a in requirement.prefers))
+    return f"{requirement.spec} (in use: {shown})" if shown else requirement.spec
 
 
 def _unversioned(requirement: Requirement) -> str:
