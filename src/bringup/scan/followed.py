@@ -10,6 +10,7 @@ from pathlib import Path
 from bringup.model import Source
 from bringup.scan.extraction import Extraction
 from bringup.scan.guides import guide_links
+from bringup.scan.pyscripts import PYSCRIPT
 from bringup.scan.walk import SKIPPED_DIRS, RepoFile, classify, inside
 
 
@@ -49,8 +50,10 @@ def included(
 
 def _unnamed_kind(include: str) -> str:
     """The kind of an included file no name pattern classifies: a YAML file is a conda
-    environment a guide creates (``shellruns.environment_file``), any other a requirements
-    list (``-r base.txt``)."""
+    environment a guide creates (``shellruns.environment_file``), a Python file a script a
+    script runs (``pyscripts``), any other a requirements list (``-r base.txt``)."""
+    if include.endswith(".py"):
+        return PYSCRIPT
     return "conda" if include.endswith((".yml", ".yaml")) else "requirements"
 
 
