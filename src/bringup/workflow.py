@@ -17,6 +17,9 @@ from typing import TYPE_CHECKING, Optional
 
 from bringup.background import in_background
 from bringup.errors import ExitCode
+from bringup.exitcodes import check_exit_code, solve_exit_code
+from bringup.hostchips import host_arch, host_chips
+from bringup.indexread import read_index
 from bringup.inputs import TargetHost, read_snapshot, read_target
 from bringup.report.events import Reporter, Stage, Warned
 
@@ -26,7 +29,7 @@ if TYPE_CHECKING:
     from bringup.kb import Problem as KbProblem
     from bringup.model import Component, Rule, Snapshot
     from bringup.model.plan import Design, KindNeed, Plan, Target
-    from bringup.model.resolution import Resolution, Verdict, WhatIf
+    from bringup.model.resolution import Resolution, WhatIf
     from bringup.scan import Finding
     from bringup.solve import Catalogue, HostFacts
 
@@ -104,36 +107,6 @@ def report_overlay_problems(problems: Sequence[KbProblem], reporter: Reporter) -
             reporter.emit(Warned(f"knowledge-base overlay left out: {line}"))
 
 
-def host_chips(
-    snapshot: Snapshot | HostFacts, what_if: Sequence[tuple[str, str]] = ()
-) -> tuple[str, ...]:
-    """The chip families of the host as the solver sees it (``solve.host_facts``, or a
-    target's facts, after the ``what_if`` changes), sorted; none when the chip is absent or
-    could not be read.
-
-    Chip policy: the knowledge-base rows limited to chip families are kept for *every*
-    family present, not only one. The driver, the firmware and the installed toolkits are
-    shared by all the devices of a host, and an environment may be run on any of them, so
-    each present family's rows must hold; rows for families the host lacks are left out.
-    (Before, only the alphabetically first family counted, which silently dropped the rows
-    of the others on a mixed host, and a ``--what-if chip=...`` kept the real host's rows.)"""
-    from bringup.solve import HostFacts, apply_what_if, host_facts
-
-    facts = snapshot if isinstance(snapshot, HostFacts) else host_facts(snapshot)
-    chip = (apply_what_if(facts, what_if) if what_if else facts).value("chip")
-    return tuple(sorted(chip.values)) if chip is not None and chip.status == "ok" else ()
-
-
-def host_arch(snapshot: Snapshot | HostFacts) -> Optional[str]:
-    """The host's architecture (``x86_64``, ``aarch64``) as the solver sees it; None when
-    unknown (a ``--target`` named by its device only): the rows of one architecture hold."""
-    from bringup.solve import HostFacts, host_facts
-
-    facts = snapshot if isinstance(snapshot, HostFacts) else host_facts(snapshot)
-    arch = facts.value("arch")
-    return arch.values[0] if arch is not None and arch.status == "ok" and arch.values else None
-
-
 def gather(
     paths: Sequence[str],
     snapshot: Optional[Path],
@@ -196,99 +169,6 @@ def gather(
         knowledge=kb,
         index=answer,
     )
-
-
-def index_specs(components: Sequence[Component], catalogue: Catalogue) -> dict[str, set[str]]:
-    """The distributions the repos constrain (a spec, hard or soft) that the knowledge base
-    lists no release of and no repo of the stack provides, with every spec stated on each;
-    a need that is not a version (a submodule, a variable) is none."""
-    from bringup.solve.problem import provided_key
-    from bringup.subjects import NEEDS, canonical_subject, from_index, is_distribution
-
-    ours = {provided_key(c.name) for c in components}
-    found: dict[str, set[str]] = {}
-    for component in components:
-        for req in component.requirements:
-            subject = canonical_subject(req.subject)
-            if req.subject in NEEDS or not req.spec.strip() or not is_distribution(subject):
-                continue
-            if not from_index(subject):
-                continue
-            if provided_key(subject) in ours or catalogue.releases(subject):
-                continue
-            found.setdefault(subject, set()).add(req.spec.strip())
-    return found
-
-
-def read_index(
-    components: Sequence[Component],
-    catalogue: Catalogue,
-    index: IndexSource,
-    reporter: Reporter,
-) -> tuple[Catalogue, IndexAnswer, list[Rule]]:
-    """The catalogue with the index's lists (``index_specs``), and the rows its wheels make
-    (``wheel_rows``); what could not be read is one warning, and the versions then come from
-    the knowledge base and this machine only."""
-    from bringup.index.releases import fetch_projects, index_releases, wheel_rows
-
-    specs = index_specs(components, catalogue)
-    with reporter.stage(Stage("index", f"reading {len(specs)} release lists")):
-        answer = fetch_projects(specs, index.url, index.fetcher, cache_dir=index.cache_dir)
-    for line in answer.warnings():
-        reporter.emit(Warned(line))
-    listed = index_releases(answer, specs)
-    return catalogue.with_index(listed), answer, wheel_rows(answer, specs)
-
-
-def _runs_here(verdict: Verdict) -> bool:
-    """A repo that runs here now or after what its verdict lists (installing; a driver change
-    ``--allow-driver-change`` allowed); one that is unverified (the knowledge base cannot vouch
-    for a pin of its environment), needs other hardware or is blocked (a driver change not
-    allowed leaves it without an environment) does not."""
-    return verdict.status in ("runs", "runs_after")
-
-
-_LISTED = ("input", "system", "route", "itself")
-"""Reasons a step is listed for the user, not run, whatever the machine."""
-
-
-_REFUSED = (*_LISTED, "publish")
-"""The same, and steps that publish or deploy: ``up`` never runs them, any machine."""
-
-
-_AFTER_INSTALLS = ("install",)
-"""A step blocked only until the installs its repo's verdict lists are done."""
-
-
-def check_exit_code(resolution: Resolution, plan: Plan) -> ExitCode:
-    """``bringup check``'s answer: 0 when every repo runs here (now or after installing) and
-    every step runs, 1 otherwise (unverified, blocked, needs other hardware or a driver change not
-    allowed, or a step skipped for want of hardware or of a script the repo lacks). A step
-    that waits for the user's input (a path to fill in) runs nowhere as written, and one that
-    installs outside every environment (``make install``) waits for the user's say: both are
-    listed, never counted against this machine. A step that waits only for the installs its
-    repo's verdict lists (``install``: marlin's ``pip install .`` building with the CUDA
-    toolkit, IST-DASLab/marlin README.md:78) runs after them, as the verdict says of its repo:
-    the same verdict gives the same exit whether its steps use the toolkit or not (O9 #14)."""
-    every_step = all(
-        step.status == "run"
-        or (step.reason is not None and step.reason.kind in (*_REFUSED, *_AFTER_INSTALLS))
-        for step in plan.steps
-    )
-    return (
-        ExitCode.OK
-        if every_step and solve_exit_code(resolution) == ExitCode.OK
-        else ExitCode.PROBLEMS
-    )
-
-
-def solve_exit_code(resolution: Resolution) -> ExitCode:
-    """``bringup solve``'s answer, by the same verdicts as ``check``: 0 when every repo runs
-    here (now or after installing), 1 otherwise (unverified included). Steps are not judged:
-    ``solve`` makes no plan."""
-    placed = not resolution.unplaced and not resolution.hardware
-    every_repo = all(_runs_here(v) for v in resolution.verdicts)
-    return ExitCode.OK if placed and every_repo else ExitCode.PROBLEMS
 
 
 def design_for(
@@ -472,12 +352,7 @@ def _on_target(
     """The repos that can run on a target ``host``, each with its lines on other kinds of
     device left out, and those that need a kind of device the target lacks (as the design
     for ``check --target`` splits them, so both commands agree)."""
-    from bringup.plan.design import (
-        needs_elsewhere,
-        target_kinds,
-        unsupported_needs,
-        unsupported_os,
-    )
+    from bringup.plan.design import needs_elsewhere, target_kinds, unsupported_needs, unsupported_os
     from bringup.solve.kinds import for_host, host_groups
 
     refused = unsupported_os(host)

@@ -14,6 +14,7 @@ import pytest
 from bringup.backends.cuda import keys as cuda_keys
 from bringup.cli.main import main
 from bringup.errors import ExitCode, InputError
+from bringup.exitcodes import check_exit_code as exit_code
 from bringup.inputs import read_snapshot
 from bringup.model import Accelerator, Component, keys
 from bringup.model.plan import Design, Plan
@@ -28,7 +29,6 @@ from bringup.report.envelope import render_json
 from bringup.solve import solve
 from bringup.solve.host import host_facts
 from bringup.solve.target import open_host
-from bringup.workflow import check_exit_code as exit_code
 from solve_inputs import catalogue, component, host, rule, step
 
 HOSTS = Path(__file__).parent.parent / "fixtures" / "hosts"

@@ -5,10 +5,10 @@ IST-DASLab/marlin, "runs here after installing torch"), a blocked one is (exit 1
 from __future__ import annotations
 
 from bringup.errors import ExitCode
+from bringup.exitcodes import check_exit_code, solve_exit_code
 from bringup.model import Component
 from bringup.plan import plan
 from bringup.solve import solve
-from bringup.workflow import check_exit_code, solve_exit_code
 from solve_inputs import catalogue, component, host, requirement, step
 
 MARLIN = Component(

@@ -22,21 +22,16 @@ from click.testing import CliRunner
 from bringup.cli.app import cli
 from bringup.cli.main import main
 from bringup.errors import ExitCode, InputError
-from bringup.index.releases import (
-    MAX_AGE_S,
-    IndexSource,
-    fetch_projects,
-    index_url,
-    project_name,
-)
+from bringup.index.releases import MAX_AGE_S, IndexSource, fetch_projects, index_url, project_name
 from bringup.index.simple import Project, offered, parse_project
+from bringup.indexread import index_specs
 from bringup.model.requirements import Component, Requirement
 from bringup.model.source import file_source
 from bringup.report.events import RecordingReporter, Warned
 from bringup.report.wording import explain_conflict
 from bringup.run.indexes import read_index_settings
 from bringup.solve import Catalogue
-from bringup.workflow import check, gather, index_specs
+from bringup.workflow import check, gather
 
 ROOT = Path(__file__).parent.parent.parent
 PAGES = ROOT / "tests" / "fixtures" / "index"

@@ -11,6 +11,7 @@ from pathlib import Path
 import msgspec
 
 from bringup.errors import ExitCode
+from bringup.exitcodes import check_exit_code
 from bringup.model import Source, Step, StepNeeds
 from bringup.plan import plan
 from bringup.scan.commands import Command
@@ -22,7 +23,6 @@ from bringup.scan.stack import scan_stack
 from bringup.scan.stepkinds import command_needs
 from bringup.scan.workspace import CLONE
 from bringup.solve import solve
-from bringup.workflow import check_exit_code
 from solve_inputs import catalogue, host
 
 _TREES = Path(__file__).parents[1] / "fixtures" / "repos" / "outsider22"

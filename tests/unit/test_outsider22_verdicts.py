@@ -218,8 +218,8 @@ def test_a_pin_no_row_says_the_python_of_is_not_runs_here() -> None:
     setup.py:12 `install_requires = ['torch==1.11.0', ...]` on Python 3.11.7: the verdict is
     'unverified', naming the table without the row, and the exit code is 1."""
     from bringup.errors import ExitCode
+    from bringup.exitcodes import solve_exit_code
     from bringup.report.wording import explain_verdict
-    from bringup.workflow import solve_exit_code
 
     torch = Requirement(
         subject="torch", spec="==1.11.0", component="fod", source=file_source("fod/setup.py", 12)

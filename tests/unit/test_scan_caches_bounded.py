@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bringup.scan import commands, scan_stack, stepfiles
+from bringup.scan import commands, scan_stack, testfiledevices
 
 
 def test_parsed_lines_are_dropped_when_the_stack_is_read(tmp_path: Path) -> None:
@@ -27,10 +27,10 @@ def test_a_line_too_long_to_parse_is_not_kept() -> None:
 
 def test_a_test_files_device_is_kept_by_digest_not_text() -> None:
     text = "import torch\nx = torch.ones(2).cuda()\n" + "y = 1\n" * 1000
-    assert stepfiles._used_device(text) == ("gpu", 2)
-    assert stepfiles._used_device(text) == ("gpu", 2)
-    kept = stepfiles._devices_kept()
+    assert testfiledevices._used_device(text) == ("gpu", 2)
+    assert testfiledevices._used_device(text) == ("gpu", 2)
+    kept = testfiledevices._devices_kept()
     assert all(len(key) == 16 for key in kept)
-    for i in range(stepfiles._KEPT_DEVICES + 5):
-        stepfiles._used_device(f"# {i}\n")
-    assert len(kept) == stepfiles._KEPT_DEVICES
+    for i in range(testfiledevices._KEPT_DEVICES + 5):
+        testfiledevices._used_device(f"# {i}\n")
+    assert len(kept) == testfiledevices._KEPT_DEVICES

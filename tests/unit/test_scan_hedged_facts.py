@@ -103,8 +103,8 @@ def test_the_readers_current_version_is_no_bound() -> None:
 
 
 def test_a_failure_under_a_version_condition_still_states_the_opposite() -> None:
-    # the failure form of the condition stays a need (prose.py ``_FAILURE``), shaped as the
-    # "If the GCC version is earlier than 9.4.0, ... error ... may be reported" its rule cites
+    # the failure form of the condition stays a need (versionedneeds.py ``_FAILURE``), shaped as
+    # the "If the GCC version is earlier than 9.4.0, ... error ... may be reported" its rule cites
     line = "If the GCC version is earlier than 9.4.0, an error may be reported."
     assert [(m.subject, m.spec, m.hard) for m in read_line(line)] == [("gcc", ">=9.4.0", True)]
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bringup.scan import devices, prose
+from bringup.scan import devices, versionedneeds
 from bringup.scan.mention import Mention
 from bringup.scan.prose import read_line
 
@@ -152,10 +152,10 @@ class _Counting:
 # Patterns asked about the words before a mention: each must look at a bounded stretch of the
 # line (or once per clause), whatever the number of mentions.
 _BEFORE_A_MENTION = (
-    (prose, "NEGATED_BEFORE"),
-    (prose, "_CONDITION"),
-    (prose, "_OLDER_THAN_BEFORE"),
-    (prose, "_NO_NEED"),
+    (versionedneeds, "NEGATED_BEFORE"),
+    (versionedneeds, "_CONDITION"),
+    (versionedneeds, "_OLDER_THAN_BEFORE"),
+    (versionedneeds, "_NO_NEED"),
     (devices, "_UP_TO"),
     (devices, "_FOR"),
 )

@@ -11,7 +11,7 @@ import pytest
 from bringup.triage import explain_text, scan_log
 from bringup.triage.blocks import CUT_MARK, Block, LineReader, iter_blocks, normalise
 from bringup.triage.explain import builtin_matcher, reader_for
-from bringup.triage.scanner import LineText
+from bringup.triage.linequotes import LineText
 
 GLIBCXX = (
     b"ImportError: /lib64/libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by x.so)"

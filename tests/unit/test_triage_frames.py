@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bringup.triage import scanner
+from bringup.triage import linequotes
 from bringup.triage.explain import scan_log
 from bringup.triage.findings import Frame, call_before, frames_before, read_frames
 from bringup.triage.phase import frames_of
@@ -55,13 +55,13 @@ def test_pytest_frames_are_read_for_the_phase_only() -> None:
 
 def test_the_text_before_an_exception_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
     windows = []
-    before = scanner._before
+    before = linequotes._before
 
     def counted(*args: object) -> bytes:
         windows.append(1)
         return before(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(scanner, "_before", counted)
+    monkeypatch.setattr(linequotes, "_before", counted)
     with LOG.open("rb") as log:
         exceptions = scan_log(log).findings.all_exceptions()
     assert exceptions[0].call == "return self._apply(lambda t: t.cuda(device))"

@@ -22,7 +22,8 @@ from bringup.triage.prefilter import (
     choose_prefilter,
     hyperscan_reads_like_re2,
 )
-from bringup.triage.scanner import Matcher, ScanResult
+from bringup.triage.scanner import Matcher
+from bringup.triage.scanresult import ScanResult
 
 LOGS = Path(__file__).parent.parent / "fixtures" / "logs"
 PATTERNS = [b"EI0006", b"error code is (?P<code>\\d+)", b"(?i)aclinit failed"]

@@ -13,7 +13,7 @@ from bringup.model import Fact, Package, PythonInstall, Snapshot
 from bringup.model.source import command_source
 from bringup.triage import explain_text, load_signatures
 from bringup.triage.parallel import merge
-from bringup.triage.scanner import ScanResult, SignatureHits
+from bringup.triage.scanresult import ScanResult, SignatureHits
 from triage_inputs import write
 
 OWN = """

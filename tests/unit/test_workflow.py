@@ -12,6 +12,7 @@ import msgspec
 import pytest
 
 from bringup.errors import ExitCode
+from bringup.hostchips import host_chips
 from bringup.inputs import read_snapshot
 from bringup.kb import load_knowledge_base
 from bringup.model import Accelerator
@@ -29,7 +30,7 @@ from bringup.report.events import (
     reporter_for,
 )
 from bringup.report.progress import TerminalProgress
-from bringup.workflow import check, gather, host_chips, solve_stack
+from bringup.workflow import check, gather, solve_stack
 
 ROOT = Path(__file__).parent.parent.parent
 STACK = ROOT / "examples" / "six-repos"

@@ -46,7 +46,8 @@ from bringup.triage.localise import LANGUAGES, localise
 from bringup.triage.parallel import PARALLEL_MIN_BYTES, scan_file
 from bringup.triage.prefilter import PAYS_OFF_BYTES
 from bringup.triage.ranking import rank
-from bringup.triage.scanner import Matcher, ScanResult
+from bringup.triage.scanner import Matcher
+from bringup.triage.scanresult import ScanResult
 from bringup.triage.signatures import SignatureSet
 from bringup.triage.tiers import confidence_grounds
 

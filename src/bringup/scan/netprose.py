@@ -16,7 +16,7 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.fetches import WORDS
 from bringup.scan.mention import right_before
 from bringup.scan.paragraphs import around, joined, line_at
-from bringup.scan.prose import NO_NEED
+from bringup.scan.versionedneeds import NO_NEED
 
 _NETWORK = lazyre.compile(
     r"\b(?:internet|network)\s+(?:connection|connectivity|access)\b|"

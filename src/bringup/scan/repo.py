@@ -10,65 +10,52 @@ soft; the manifest overrides whatever it names (``manifestapply``); steps are ch
 from __future__ import annotations
 
 import os
-import posixpath
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
 import msgspec
 
-from bringup import lazyre
-from bringup.model import Component, Requirement, Source, Step, file_source
+from bringup.model import Component, Source, Step, file_source
 from bringup.scan import cmakelex, lowertexts, moduletexts
 from bringup.scan.autotoolsteps import with_make
-from bringup.scan.buildnames import BUILD_FILES
 from bringup.scan.buildroutes import backend_needs, one_route, route_bound
 from bringup.scan.buildruns import builds_running
 from bringup.scan.cited import cited_files
 from bringup.scan.clitests import test_files
-from bringup.scan.cmakecalls import idle_bodies, running
-from bringup.scan.cmakedists import as_distributions
 from bringup.scan.collection import rootless
 from bringup.scan.declaredranges import outside_declared
 from bringup.scan.devicecode import folded_device_code
 from bringup.scan.devicefree import as_route
 from bringup.scan.devicesupport import supported_devices
 from bringup.scan.extraction import Extraction, Finding
-from bringup.scan.extrasubmodules import extra_submodules
-from bringup.scan.fetches import cited_where_included, own_clone
+from bringup.scan.fetches import cited_where_included
 from bringup.scan.folderbuilds import folder_builds
 from bringup.scan.followed import include_places
 from bringup.scan.frameworkfolders import framework_options
 from bringup.scan.gitversion import git_version
 from bringup.scan.gomod import go_modules
-from bringup.scan.handoff import handed_over
-from bringup.scan.libtorch import as_libtorch, libtorch_folder
-from bringup.scan.linked import with_wheel_libraries
-from bringup.scan.linterimports import library_tools
 from bringup.scan.mainroute import route_parts
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
-from bringup.scan.members import shared_by_members
 from bringup.scan.meson import meson_wraps
 from bringup.scan.ownfolder import own_names
 from bringup.scan.ownrecipe import Recipes, read_recipes
 from bringup.scan.packageread import package_reads
-from bringup.scan.pkgimports import package_lines, top_packages
 from bringup.scan.progress import Progress
 from bringup.scan.pytestconfig import python_files
 from bringup.scan.readahead import Reader
 from bringup.scan.readloop import read_files
 from bringup.scan.repoonce import one_each
+from bringup.scan.reposplit import repo_split
+from bringup.scan.repostated import repo_stated
 from bringup.scan.repotexts import RepoTexts
 from bringup.scan.roles import repo_role
 from bringup.scan.routecomponents import route_components
-from bringup.scan.scopenames import REPO
-from bringup.scan.scopes import Scopes
-from bringup.scan.scopesplit import Split, default_steps, file_scopes, split_scopes
+from bringup.scan.scopesplit import default_steps, file_scopes
 from bringup.scan.scriptmodes import runnable, runnable_scopes
 from bringup.scan.setupcmake import by_setup
 from bringup.scan.shell import kept as scripts_kept
-from bringup.scan.specspans import folder_named, python_listed, variant_build
 from bringup.scan.stepfiles import StepFiles, device_of_tests, placed
 from bringup.scan.steps_found import (
     in_checkout,
@@ -78,14 +65,11 @@ from bringup.scan.steps_found import (
     toolkit_folders,
     without_own_release,
 )
-from bringup.scan.submodules import checked_out, declared_submodules
 from bringup.scan.testdeps import tests_requirements_first
 from bringup.scan.translations import originals_route, originals_win
 from bringup.scan.unrun import drop_unrun_tools
 from bringup.scan.unversioned import stated_in_scopes
-from bringup.scan.versioninfo import checked_versions
 from bringup.scan.walk import RepoFile, walk_repo
-from bringup.subjects import canonical_subject, python_subject
 
 
 class RepoScan(NamedTuple):
@@ -96,141 +80,8 @@ class RepoScan(NamedTuple):
     files_read: int
 
 
-_CUDA_FLAVOUR = lazyre.compile(r"-cu(?:da)?1\d{1,2}x?$")
 _AUTOCONF = ("configure.ac", "configure.in")
 """Autoconf's input at the top: the repo builds with autotools (``buildroutes.one_route``)."""
-"""The suffix of a distribution's CUDA-flavoured wheel (``pylibraft-cu13``, raft README.md:240,
-built from ``python/pylibraft`` whose pyproject.toml:96 asks rapids-build-backend for
-``cuda_suffixed=true``; ``mooncake-transfer-engine-cuda13``, Mooncake README.md:213): the
-repo's own distribution under the name of one CUDA major, installed instead of built."""
-
-
-def _stated(
-    root: Path,
-    shown: str,
-    component: str,
-    *,
-    extractions: list[Extraction],
-    provides: list[str],
-    named: list[tuple[str, str]],
-    texts: dict[str, tuple[RepoFile, str]],
-    scopes: Scopes,
-) -> list[Requirement]:
-    """What the files state and the main package imports, listed releases named as the repo
-    shows them (``python_listed``), less the repo itself: the distributions its manifests name
-    (``named``, each with the file that names it), and the repo's name unless the manifests of
-    the repo's own scope name others only (its docs install the repo, "pip install <repo>" in
-    its own install guide), also under a CUDA flavour's name (``_CUDA_FLAVOUR``). What a CMake
-    function body states counts only where something that runs calls the function
-    (``cmakecalls``)."""
-    # CMake finds a package by its name in any case (``rmmConfig.cmake``, ``rmm-config.cmake``):
-    # ``find_package(rmm)`` in python/rmm/CMakeLists.txt:17 finds rmm's ``project(RMM)``
-    # the repo's name is its distribution's (its docs install the repo) unless the manifests
-    # of the repo's own scope (setup.py, pyproject.toml, setup.cfg) name other distributions
-    # only: Ascend/tensorflow builds npu_bridge and npu_device (tf_adapter/python/setup.py:30,
-    # tf_adapter_2.x/python/setup.py:17) and needs TensorFlow 1.15.0 (tf_adapter/README.md:25);
-    # one named after the repo (``foo_cuda_ext`` in repo foo) is a part of the repo's own
-    # distribution. A benchmark's manifest (nixl benchmark/nixlbench/src/runtime/etcd/
-    # setup.py:43) is not of the repo's scope.
-    distributions = [
-        name for rel, name in named if not name.startswith("cmake:") and scopes.of(rel) == REPO
-    ]
-    repo_named = not distributions or any(
-        canonical_subject(name).startswith(canonical_subject(component)) for name in distributions
-    )
-    # a manifest's CUDA-flavoured name (``nixl-cu12``, nixl pyproject.toml:21) is the distribution
-    # the docs install by its plain name ("pip install nixl", README.md:43)
-    own = {
-        _CUDA_FLAVOUR.sub("", name).lower()
-        for name in (*provides, *([python_subject(component)] if repo_named else []))
-    } | {python_subject(package).lower() for package in top_packages(root)}
-    stated = as_distributions(
-        python_listed(
-            library_tools(
-                [
-                    *with_wheel_libraries(
-                        running(
-                            (r for extraction in extractions for r in extraction.requirements),
-                            idle_bodies(
-                                {ref: (e.rel, text) for ref, (e, text) in texts.items()}, scopes.of
-                            ),
-                        )
-                    ),
-                    *package_lines(root, shown, component, provides),
-                    *checked_versions(
-                        root,
-                        component,
-                        ((ref, e.rel, e.kind, text) for ref, (e, text) in texts.items()),
-                    ),
-                ],
-                root,
-                shown,
-                component,
-                provides,
-            ),
-            (text for _, text in texts.values()),
-        )
-    )
-    cmake = ((ref, text) for ref, (entry, text) in texts.items() if entry.kind == "cmake")
-    stated = as_libtorch(stated, libtorch_folder(cmake))
-    setup = next((text for entry, text in texts.values() if entry.rel == "setup.py"), "")
-    stated = extra_submodules(stated, setup)
-    folders = frozenset(
-        canonical_subject(posixpath.basename(posixpath.dirname(entry.rel)))
-        for entry, _ in texts.values()
-        if variant_build(entry.rel)
-    )
-    return [
-        msgspec.structs.replace(r, component=component)
-        for r in stated
-        if _CUDA_FLAVOUR.sub("", r.subject).lower() not in own
-        and not own_clone(r, {*own, component})
-        and not folder_named(r, folders)
-    ]
-
-
-def _split(
-    root: Path,
-    requirements: list[Requirement],
-    *,
-    extractions: list[Extraction],
-    texts: dict[str, tuple[RepoFile, str]],
-    guides: list[str],
-    scopes: Scopes,
-    collection: bool,
-) -> Split:
-    """The requirements by scope, less the variables the repo's own build scripts set for
-    the parts they run (``handoff``), with the submodules checked out; in a ``collection``
-    (no build at its root), what all its members built alike state is the repo's too
-    (``members``)."""
-    scripts = {
-        ref: text
-        for ref, (entry, text) in texts.items()
-        if entry.kind == "shell" and scopes.of(entry.rel) == REPO
-    }
-    docs = frozenset(ref for ref, (entry, _) in texts.items() if entry.kind == "docs")
-    kept = handed_over(requirements, scripts, docs)
-    split = split_scopes(
-        checked_out(root, declared_submodules(kept)),
-        extractions,
-        scopes,
-        texts,
-        guides,
-        repo_name=root.name,
-    )
-    if not collection or _builds_itself(split.requirements):
-        return split
-    read = {entry.rel: text for entry, text in texts.values()}
-    shared = shared_by_members(split.other_requirements, read, scopes.on)
-    return split._replace(requirements=[*split.requirements, *shared])
-
-
-def _builds_itself(own: list[Requirement]) -> bool:
-    """Whether the repo's own scope reads a build file (a folder its build is, though not at
-    the top: OpenGVLab/DCNv4@4b848f7 DCNv4_op/setup.py): its sub-projects are beside it, and
-    the example pins their READMEs share (classification/README.md:19,27 ``python=3.7``,
-    ``CUDA==11.3``) are theirs, not the repo's (outsider18 D2)."""
-    return any(posixpath.basename(r.source.ref or "").lower() in BUILD_FILES for r in own)
 
 
 def _by_path(texts: dict[str, tuple[RepoFile, str]]) -> dict[str, str | None]:
@@ -352,7 +203,7 @@ def scan_repo(
                     meson_wraps(
                         builds_running(
                             go_modules(
-                                _stated(
+                                repo_stated(
                                     root,
                                     shown,
                                     component,
@@ -381,7 +232,7 @@ def scan_repo(
         findings.extend(
             msgspec.structs.replace(f, component=component) for e in extractions for f in e.findings
         )
-        scoped = _split(
+        scoped = repo_split(
             root,
             requirements,
             extractions=_placed(

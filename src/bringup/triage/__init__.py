@@ -9,7 +9,8 @@ from bringup.triage.loader import Loaded, failure_dirs, load_signatures, read_si
 from bringup.triage.parallel import scan_file
 from bringup.triage.predicates import PREDICATES, predicate
 from bringup.triage.ranking import rank
-from bringup.triage.scanner import Matcher, ScanResult
+from bringup.triage.scanner import Matcher
+from bringup.triage.scanresult import ScanResult
 from bringup.triage.signatures import BUILTIN_DIR, Signature, SignatureRecord, SignatureSet
 
 __all__ = [

@@ -25,7 +25,8 @@ from bringup.triage.blocks import (
 from bringup.triage.loader import failure_dirs, load_signatures, read_signatures
 from bringup.triage.prefilter import ENGINE_ENV
 from bringup.triage.ranking import rank
-from bringup.triage.scanner import Matcher, ScanResult
+from bringup.triage.scanner import Matcher
+from bringup.triage.scanresult import ScanResult
 from bringup.triage.signatures import BUILTIN_DIR, SignatureSet
 
 LogInput = Union[str, bytes, IO[bytes], IO[str], Iterable[Union[str, bytes]]]

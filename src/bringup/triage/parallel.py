@@ -24,7 +24,8 @@ from bringup.textbytes import SNIFF_BYTES, log_codec
 from bringup.triage.blocks import BLOCK_BYTES, MAX_LINE_BYTES, Cut, iter_blocks
 from bringup.triage.explain import builtin_matcher
 from bringup.triage.findings import Findings
-from bringup.triage.scanner import MAX_EVIDENCE, Matcher, ScanResult, SignatureHits
+from bringup.triage.scanner import MAX_EVIDENCE, Matcher
+from bringup.triage.scanresult import ScanResult, SignatureHits
 
 PARALLEL_MIN_BYTES = 64 << 20
 MAX_PROCESSES = 8

@@ -46,13 +46,7 @@ from typing import Optional
 
 import msgspec
 
-from bringup.model.diagnosis import (
-    KERNEL_LAYER,
-    CauseKind,
-    Confirmation,
-    Diagnosis,
-    Layer,
-)
+from bringup.model.diagnosis import KERNEL_LAYER, CauseKind, Confirmation, Diagnosis, Layer
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
 from bringup.triage import (
@@ -72,7 +66,7 @@ from bringup.triage import (
 from bringup.triage.confirm import confirm
 from bringup.triage.fallbackrules import builtin_rules
 from bringup.triage.findings import STATED_PREFIX
-from bringup.triage.scanner import ScanResult, SignatureHits
+from bringup.triage.scanresult import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
 from bringup.triage.templates import render
 from bringup.triage.warned import below_failures, stated, warning_only

@@ -21,91 +21,40 @@ import itertools
 import os
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
-from bringup.model.diagnosis import Evidence
-from bringup.triage.blocks import Block, Cut, normalise, split_escaped
+from bringup.triage.blocks import Block, normalise, split_escaped
 from bringup.triage.findings import (
     FAILURE,
-    FOLLOWING_BYTES,
     FRAMES_WINDOW,
     LINE,
     OBSERVER_ROLES,
     STATED_PREFIX,
     Findings,
     Observer,
-    Traceback,
-    call_before,
-    frames_before,
-    read_frames,
 )
-from bringup.triage.phase import phase_before
+from bringup.triage.linequotes import LineText, following, traceback
 from bringup.triage.prefilter import choose_prefilter
+from bringup.triage.scanresult import ScanResult, SignatureHits
 from bringup.triage.signatures import SignatureSet, engine_options
 from bringup.triage.spans import Find, Spans, finder, group
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
-EVIDENCE_BYTES = 400
-HEAD_BYTES = 80
-"""How much of a long line's start is kept beside a quote cut from inside it (``heads``)."""
 MAX_EVIDENCE = 5
 PIECE_BYTES = 4 << 10
 """A block with more than ``FEW_CANDIDATES`` is cut into parts of about this size, and the
 prefilter asked again for each part."""
 FEW_CANDIDATES = 2
 
-Tail = bytes
 Window = tuple[int, int]
 Piece = tuple[int, int, list[int], Optional[list[Window]]]
 """Where in a block (start, end) the prefilter names which patterns, and when it can say,
 for each of them the lines its matches may lie on."""
 Prepared = tuple[Block, list[Piece], int, list[int]]
 """A block made ready to match: its text, its pieces, its lines, its inserted line ends."""
-
-
-@dataclass
-class SignatureHits:
-    """What one signature matched: how many lines, the first few of them, what they captured
-    (the first value seen for each group), its most specific matching pattern, and whether any
-    match was one of its own patterns (``direct``) rather than only a shared symptom."""
-
-    matches: int = 0
-    evidence: list[Evidence] = field(default_factory=list)
-    captures: dict[str, str] = field(default_factory=dict)
-    first_line: int = 0
-    specificity: int = 0
-    last_line: int = 0
-    direct: bool = False
-    heads: list[str] = field(default_factory=list)
-    """For each of ``evidence``, the start of its line when the quote begins inside it ('' when
-    not): a long line's level ("[WARNING] GE(...)") is printed there, outside the quote."""
-
-    def quoted(self, line: int, text: str, head: str) -> None:
-        """Keep one more line as evidence: its quote, and its start when the quote is cut."""
-        self.evidence.append(Evidence(line=line, text=text))
-        self.heads.append(head)
-
-
-@dataclass
-class ScanResult:
-    """Per signature what it matched, how many lines matched its context patterns, and what
-    the observers found for the fallback."""
-
-    hits: dict[str, SignatureHits]
-    lines: int
-    bytes: int
-    context: dict[str, int] = field(default_factory=dict)
-    findings: Findings = field(default_factory=Findings)
-    tail: Tail = field(default=b"", compare=False, repr=False)
-    """The last bytes scanned: where the frames of an exception at the start of the next
-    block are (scan state), and what a log cut inside a traceback ends in
-    (``bringup.triage.remnant``)."""
-    cut: tuple[Cut, ...] = ()
-    """The lines too long to read whole (``iter_blocks``), each read at its two ends."""
 
 
 PATTERN, SYMPTOM, CONTEXT = "pattern", "symptom", "context"
@@ -379,8 +328,8 @@ class Matcher:
                     groups,
                     line,
                     text,
-                    traceback=functools.partial(_traceback, *at),
-                    following=functools.partial(_following, *at),
+                    traceback=functools.partial(traceback, *at),
+                    following=functools.partial(following, *at),
                 )
                 continue
             record = hits.setdefault(signature_id, SignatureHits(first_line=line))
@@ -420,81 +369,3 @@ class Matcher:
 
 def _unused(text: Block, pos: int, endpos: int) -> list[Spans]:
     raise AssertionError("a pattern is searched before it is compiled")
-
-
-def _before(block: Block, start: int, tail: bytes) -> bytes:
-    """What was printed before the exception line at ``block[start]`` (``FRAMES_WINDOW``)."""
-    line_start = block.rfind(b"\n", 0, start) + 1
-    window = bytes(block[max(0, line_start - FRAMES_WINDOW) : line_start])
-    if len(window) < FRAMES_WINDOW:
-        window = tail[len(window) - FRAMES_WINDOW :] + window
-    return window
-
-
-def _traceback(block: Block, start: int, tail: bytes) -> Traceback:
-    """The traceback printed before the exception line at ``block[start]``: its frames, the
-    source line under the innermost, the layer they show the process in."""
-    frames = read_frames(_before(block, start, tail))
-    return Traceback(frames_before(frames), call_before(frames), phase_before(frames))
-
-
-def _following(block: Block, start: int, tail: bytes) -> tuple[str, ...]:
-    """The line before the line at ``block[start]``, then the two lines after it (each its
-    first ``FOLLOWING_BYTES``: a long line's start says what it is, "CMake Error at <path>";
-    the line before from the end of the previous block, ``tail``, when the line opens this
-    one)."""
-    line_start = block.rfind(b"\n", 0, start) + 1
-    if line_start:
-        previous = block.rfind(b"\n", 0, line_start - 1) + 1
-        before = bytes(block[previous : min(line_start - 1, previous + FOLLOWING_BYTES)])
-    else:
-        before = tail[:-1].rsplit(b"\n", 1)[-1][:FOLLOWING_BYTES] if tail.endswith(b"\n") else b""
-    first = block.find(b"\n", start)
-    after = b"" if first == -1 else bytes(block[first + 1 : first + 1 + FOLLOWING_BYTES])
-    lines = after.split(b"\n")[:2] if after else []
-    return tuple(line.decode("utf-8", "replace").strip() for line in (before, *lines))
-
-
-class LineText:
-    """The lines of ``block`` around matches, read in the order of the matches: the bounds of
-    the last line found are kept, so many matches on one long line (a megabyte of ``error:
-    error: ...``) look for its ends once, not once each."""
-
-    def __init__(self, block: Block) -> None:
-        self.block = block
-        self.first = self.last = -1
-        """The start of the last line found and the end of it (its newline or the block's)."""
-
-    def text(self, start: int, end: int) -> str:
-        """The line around ``block[start:end]``, cut to ``EVIDENCE_BYTES`` around the match."""
-        return self.quote(start, end)[0]
-
-    def quote(self, start: int, end: int) -> tuple[str, str]:
-        """``text``, and the first ``HEAD_BYTES`` of the line when the quote begins inside it
-        ('' when it begins at the line's start)."""
-        block = self.block
-        if not self.first <= start <= end <= self.last:
-            self.first = block.rfind(b"\n", 0, start) + 1
-            last = block.find(b"\n", end)
-            self.last = len(block) if last == -1 else last
-        first, last = self.first, self.last
-        if last - first > EVIDENCE_BYTES and end - first > EVIDENCE_BYTES:
-            first = _token_start(block, max(first, start - EVIDENCE_BYTES // 4), start)
-        last = min(last, first + EVIDENCE_BYTES)
-        head = bytes(block[self.first : min(first, self.first + HEAD_BYTES)]).decode(
-            "utf-8", "replace"
-        )
-        return block[first:last].decode("utf-8", "replace").rstrip(), head
-
-
-def _token_start(block: Block, cut: int, start: int) -> int:
-    """Where a long line's quote begins: ``cut``, moved on to the start of the next word
-    (after a space) when that is at or before the match's ``start``; a quote that begins inside
-    a word ("6-06-24-12:44:08" of "2026-06-24-12:44:08", hw-native-sys/PTOAS#862; "a\\_work" of
-    "D:\\a\\_work", C0untFloyd/roop-unleashed#465) is text nobody can search the log for.
-    A line whose match ends within ``EVIDENCE_BYTES`` of its start is quoted from its start.
-    Read in the at most ``EVIDENCE_BYTES // 4`` bytes before the match, never the whole line."""
-    if cut == 0 or bytes(block[cut - 1 : cut]).isspace():
-        return cut
-    space = bytes(block[cut:start]).find(b" ")
-    return cut if space == -1 else cut + space + 1

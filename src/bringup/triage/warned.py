@@ -12,7 +12,7 @@ import msgspec
 
 from bringup.model.diagnosis import Diagnosis
 from bringup.triage.findings import STATED_PREFIX
-from bringup.triage.scanner import SignatureHits
+from bringup.triage.scanresult import SignatureHits
 from bringup.triage.signatures import Signature
 
 WARNING_LINE = re.compile(r"\b(?:INFO|DEBUG|WARN(?:ING)?)\b|\[[IDW]\]|^\s*\[W[ \d]|\bWarning:")
