@@ -32,7 +32,6 @@ GEN_DATA = (
     "import torch.nn as nn\n"
 )
 VERIFY = "import os\nimport sys\nimport numpy as np\n"
-REQUIREMENTS = "numpy>=1.19.2,<2.0.0\n"
 
 
 def _needs(requirements: object) -> dict[str, list[str]]:
@@ -79,16 +78,3 @@ def test_a_run_sh_of_the_sample_needs_what_its_scripts_import(tmp_path: Path) ->
         "sample/scripts/verify_result.py:3",
     ]
     assert needs["torch"] == ["sample/scripts/gen_data.py:7"]
-
-
-def test_a_repo_naming_its_python_packages_keeps_its_list(tmp_path: Path) -> None:
-    # the sample joined (constructed) with a requirements list naming a distribution
-    # (lvhaojieming/MIndSpeed@faadbe7 requirements.txt:1): the repo has stated its list, and
-    # its scripts' imports are not read as more of it (pyscripts.alone)
-    (tmp_path / "scripts").mkdir()
-    (tmp_path / "run.sh").write_text(RUN_SH, encoding="utf-8")
-    (tmp_path / "scripts" / "gen_data.py").write_text(GEN_DATA, encoding="utf-8")
-    (tmp_path / "requirements.txt").write_text(REQUIREMENTS, encoding="utf-8")
-    needs = _needs(scan_repo(tmp_path, "sample").component.requirements)
-    assert "torch" not in needs
-    assert needs["pypi:numpy"] == ["sample/requirements.txt:1"]

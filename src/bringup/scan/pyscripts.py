@@ -12,14 +12,6 @@ classifies (``walk.classify``: a test, ``setup.py`` and ``build.py`` are read as
 Its needs are the distributions its top-level imports name, as ``pkgimports`` knows them by
 import name (``yaml`` is PyYAML): an import indented under ``try``, ``if`` or a function is
 optional or lazy, and the standard library and the repo's own modules name no distribution.
-
-They count only in a repo that names no Python distribution anywhere else (``alone``): one
-with a manifest, an install line or an inline import has stated its list, and the helpers its
-scripts run are read as that list's business. Measured on the scan's tuning half with every
-script's imports: 7 more reports, none in the truth (a CI branch's helper, xllm-ops
-cmake/scripts/parse_changed_files.py:22 run by xllm_ops/build.sh:994; a launcher's entry
-point, AgentSDK agentic_rl/start.py:27-30 beside its setup.py; qserve's converter beside its
-pyproject.toml).
 """
 
 from __future__ import annotations
@@ -34,12 +26,10 @@ from bringup.scan.commands import Command, run_program
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.pkgimports import imported_distribution
 from bringup.scan.walk import classify
-from bringup.subjects import is_distribution, python_subject
+from bringup.subjects import python_subject
 
 PYSCRIPT = "pyscript"
 """The kind of a Python script a repo's script runs (``followed.included``)."""
-IMPORTS = "the script imports "
-"""The words of a need read from a script's imports."""
 _PYTHON = lazyre.compile(r"^python(?:3(?:\.\d{1,2})?)?$")
 _LEADING_VARIABLE = lazyre.compile(r"^(?:\$\{?[A-Za-z_]\w{0,60}\}?/|\./)")
 
@@ -95,21 +85,7 @@ def extract_python_script(file: SourceFile) -> Extraction:
                     python_subject(distribution),
                     "",
                     statement.lineno,
-                    text=f"{IMPORTS}{module.split('.', 1)[0]}",
+                    text=f"the script imports {module.split('.', 1)[0]}",
                     confidence="medium",
                 )
     return Extraction(requirements=tuple(found.values()))
-
-
-def alone(stated: list[Requirement]) -> list[Requirement]:
-    """``stated`` without the scripts' imports where another statement names a Python
-    distribution."""
-    mine = [r for r in stated if (r.text or "").startswith(IMPORTS)]
-    if not mine:
-        return stated
-    named = any(
-        (r.subject.startswith("pypi:") or is_distribution(r.subject))
-        and not (r.text or "").startswith(IMPORTS)
-        for r in stated
-    )
-    return [r for r in stated if not (r.text or "").startswith(IMPORTS)] if named else stated

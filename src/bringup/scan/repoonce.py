@@ -10,7 +10,6 @@ from bringup.scan.fetches import one_need
 from bringup.scan.implied import fold_implied, one_file_alternatives
 from bringup.scan.netgeneric import fold_generic_network
 from bringup.scan.pypitwins import as_stated_subjects
-from bringup.scan.pyscripts import alone
 from bringup.scan.releasepins import without_superseded_pins
 from bringup.scan.scopesplit import united
 from bringup.scan.shownbeside import fold_shown_versions
@@ -26,7 +25,7 @@ def one_each(
     returned beside), repeats, versions shown beside a need (``shownbeside``) and statements
     another implies folded."""
     settled = settle_unversioned(
-        as_stated_subjects(one_need(without_superseded_pins(alone(stated)))), component
+        as_stated_subjects(one_need(without_superseded_pins(stated))), component
     )
     requirements, contradictions = find_contradictions(
         fold_wheel_pythons(one_file_alternatives(settled.requirements, texts), authority),
