@@ -10,7 +10,6 @@ from pathlib import Path
 from bringup.model import Source
 from bringup.scan.extraction import Extraction
 from bringup.scan.guides import guide_links
-from bringup.scan.pyscripts import PYSCRIPT
 from bringup.scan.walk import SKIPPED_DIRS, RepoFile, classify, inside
 
 
@@ -50,10 +49,8 @@ def included(
 
 def _unnamed_kind(include: str) -> str:
     """The kind of an included file no name pattern classifies: a YAML file is a conda
-    environment a guide creates (``shellruns.environment_file``), a Python file a script a
-    script runs (``pyscripts``), any other a requirements list (``-r base.txt``)."""
-    if include.endswith(".py"):
-        return PYSCRIPT
+    environment a guide creates (``shellruns.environment_file``), any other a requirements
+    list (``-r base.txt``)."""
     return "conda" if include.endswith((".yml", ".yaml")) else "requirements"
 
 

@@ -24,7 +24,6 @@ from bringup.scan.makefile import extract_makefile
 from bringup.scan.meson import MESON, WRAP, extract_meson, extract_wrap
 from bringup.scan.modelchips import extract_script
 from bringup.scan.pyproject import extract_pyproject
-from bringup.scan.pyscripts import PYSCRIPT, extract_python_script
 from bringup.scan.requirements_txt import extract_requirements_txt
 from bringup.scan.setup_cfg import extract_setup_cfg
 from bringup.scan.setup_py import extract_setup_py
@@ -47,7 +46,6 @@ EXTRACTORS: dict[str, Extractor] = {
     "ci": extract_ci,
     "makefile": extract_makefile,
     BUILD_PY: extract_build_py,
-    PYSCRIPT: extract_python_script,
     "gitmodules": extract_gitmodules,
     GO_MOD: extract_go_mod,
     "go": extract_go_source,
@@ -80,7 +78,6 @@ AUTHORITY: dict[str, int] = {
     "ci": USED,
     "makefile": USED,
     BUILD_PY: USED,
-    PYSCRIPT: USED,
     "docs": PROSE,
 }
 """Rank of each file kind when two statements in one repo disagree (higher wins)."""

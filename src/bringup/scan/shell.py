@@ -34,7 +34,6 @@ from bringup.scan.handedhomes import handed_homes
 from bringup.scan.inlinepy import inline_imports
 from bringup.scan.kernelchips import build_chips, listed_chips
 from bringup.scan.netvars import script_downloads
-from bringup.scan.pyscripts import python_scripts
 from bringup.scan.runners import runner_functions, testing_lines
 from bringup.scan.runtools import script_tools
 from bringup.scan.scanmemo import ScanMemo
@@ -419,7 +418,6 @@ def extract_shell(file: SourceFile, joined: list[LogicalLine] | None = None) -> 
         default_steps=(parts.step,) if parts.step else (),
         # a repo-level script's commands are the ones it runs: the same scripts, found once
         includes=(runs if ran is parts.commands else run_scripts(file.rel, ran))
-        + python_scripts(file.rel, ran)
         if building
         else (),
         runs=runs,
