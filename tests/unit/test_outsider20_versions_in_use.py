@@ -3,15 +3,25 @@ repo's install guide installs a release of it is unversioned, and says the relea
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pytest
+
+from bringup.cli.main import main
 from bringup.model import Requirement, Scope
 from bringup.model.source import file_source
-from bringup.report.scan_text import _unversioned
+from bringup.report.scan_text import _preferring, _unversioned
 from bringup.scan.extraction import Finding
 from bringup.scan.repo import scan_repo
 from bringup.scan.unversioned import stated_in_scopes
 
+HOST = (
+    Path(__file__).parent.parent
+    / "fixtures"
+    / "hosts"
+    / "linux-x86_64-debian12-cuda13-toolkit-no-driver"
+)
 # lvhaojieming/MIndSpeed@faadbe7 docs/zh/release_notes.md:39-45 (the table's heading and its
 # master row) and docs/zh/pytorch/training/install_guide.md:61-67 (commands offered "for
 # reference": releases shown in use, not needs stated)
@@ -64,3 +74,43 @@ def test_a_scopes_version_keeps_the_release_shown_in_use() -> None:
     (said,) = stated_in_scopes([finding], [Scope(name="tests", requirements=(scoped,))])
     assert "only its scopes do (tests: ==2.5.*)" in said.message
     assert "shows ==2.7.1rc1 in use" in said.message
+
+
+# lvhaojieming/MIndSpeed@faadbe7 setup.py:106 (python_requires, abridged to the call)
+SETUP = (
+    "import setuptools\n\nsetuptools.setup(\n    name='mindspeed_llm',\n"
+    "    python_requires='>=3.10',\n)\n"
+)
+
+
+def _mindspeed(root: Path) -> None:
+    (root / "docs").mkdir()
+    (root / "docs" / "release_notes.md").write_text(RELEASE_NOTES, encoding="utf-8")
+    (root / "docs" / "install_guide.md").write_text(GUIDE, encoding="utf-8")
+    (root / "setup.py").write_text(SETUP, encoding="utf-8")
+
+
+def test_the_guides_wheel_python_is_preferred_within_the_floor(tmp_path: Path) -> None:
+    # D11's other half: the cp310 wheels (and the table's "Python3.10") were folded into
+    # setup.py's >=3.10 as places only, and the plan took Python 3.11, for which the guide's
+    # wheels do not exist
+    _mindspeed(tmp_path)
+    scan = scan_repo(tmp_path, "mindspeed-fork")
+    (python,) = [r for r in scan.component.requirements if r.subject == "python"]
+    assert python.spec == ">=3.10"
+    assert {(p.value, p.source.line) for p in python.prefers} == {("==3.10.*", 5), ("==3.10.*", 6)}
+    assert _preferring(python) == ">=3.10 (in use: ==3.10.*)"
+
+
+def test_the_plan_takes_the_wheels_python(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    root = tmp_path / "mindspeed-fork"
+    root.mkdir()
+    _mindspeed(root)
+    main(["solve", str(root), "--snapshot", str(HOST), "--json"])
+    data = json.loads(capsys.readouterr().out)["data"]
+    (env,) = data["resolution"]["environments"]
+    (python,) = [p["version"] for p in env["pins"] if p["subject"] == "python"]
+    assert python.startswith("3.10"), python

@@ -101,7 +101,7 @@ def test_the_step_a_test_files_device_blocks_says_where_it_is_asked(
     (repo / "unit_test.py").write_text(head + CHAMFER)
     (repo / "README.md").write_text("# Chamfer\n\n```\npytest .\n```\n")
     assert main(["scan", str(repo)]) == 0
-    assert "needs 1 gpu (unit_test.py:15)" in capsys.readouterr().out
+    assert "needs 1 GPU (unit_test.py:15)" in capsys.readouterr().out
     main(["check", str(repo), "--snapshot", str(HOST), "--details", "chamfer"])
     out = " ".join(capsys.readouterr().out.split())
     assert "needs 1 GPU (unit_test.py:15); this machine has 0" in out

@@ -68,7 +68,24 @@ PLANNING = """try:
 except ModuleNotFoundError:
     pytest.skip("cupy required for matmul tests", allow_module_level=True)
 """
+# tests/nvmath_tests/device/test_cublasdx_numba.py:6-7, 268-269 and 422-424: a numba kernel's
+# inputs put on the device in the test itself (the test's signature shortened)
+NUMBA = """import numpy as np
+from numba import cuda
+def test_matmul(shape, block_size, block_dim, data_type, trans):
+    skip_nvbug_5218000(precision, size=shape, dynamic_ld=explicit_ld)
+    a_d = cuda.to_device(a)
+    b_d = cuda.to_device(b)
+    c_d = cuda.to_device(c)
+"""
+# a module-level helper putting data on the device when called, which no test here calls
+NUMBA_HELPER = """from numba import cuda
+def upload(a):
+    return cuda.to_device(a)
+"""
 FILES = {
+    "tests/nvmath_tests/device/test_cublasdx_numba.py": NUMBA,
+    "tests/nvmath_tests/device/helpers_numba_upload.py": NUMBA_HELPER,
     "tests/example_tests/device_tests/test_device_samples.py": DEVICE_SAMPLES,
     "tests/nvmath_tests/linalg/generic/matmul/test_planning.py": PLANNING,
     "tests/nvmath_tests/tensor/conftest.py": TENSOR_CONFTEST,
@@ -114,3 +131,12 @@ def test_a_file_that_skips_whole_without_the_device_needs_it() -> None:
         "tests/example_tests/device_tests/test_device_samples.py:3",
     )
     assert _needs("tests/nvmath_tests/linalg/generic/matmul") == (0, None, "")
+
+
+def test_a_numba_test_putting_its_inputs_on_the_device_needs_it() -> None:
+    assert _needs("tests/nvmath_tests/device/test_cublasdx_numba.py") == (
+        1,
+        "gpu",
+        "tests/nvmath_tests/device/test_cublasdx_numba.py:5",
+    )
+    assert _needs("tests/nvmath_tests/device/helpers_numba_upload.py") == (0, None, "")

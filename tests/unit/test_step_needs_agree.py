@@ -53,7 +53,7 @@ def test_scan_names_the_device_requirement_the_plan_skips_the_test_for() -> None
     component = _component(INSTALL, TEST)
     assert describe_needs(TEST, component) == "the repo's device (compute capability >= 6.0)"
     assert _decided(component, TEST) == "skip"
-    assert describe_needs(INSTALL, component) == "toolkit (gpu) + network"
+    assert describe_needs(INSTALL, component) == "toolkit CUDA (no GPU) + network"
     assert _decided(component, INSTALL) == "run"
 
 

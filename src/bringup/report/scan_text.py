@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 import msgspec
 
+from bringup import backends
 from bringup.model import Component, Requirement, Scope, Source, Step
 from bringup.plan.order import cycle_note, dependency_cycles
 from bringup.plan.stepneeds import repo_devices
@@ -28,6 +29,7 @@ from bringup.report.document import (
 from bringup.report.styled import Line
 from bringup.report.wording import counted, subject_spec
 from bringup.scan import Stack
+from bringup.subjects import display_name
 
 
 def describe_needs(step: Step, component: Component | None = None) -> str:
@@ -37,8 +39,9 @@ def describe_needs(step: Step, component: Component | None = None) -> str:
     in and "+ missing X" when it runs a file the repo lacks."""
     needs = step.needs
     taken = repo_devices(step, component) if component is not None else ()
+    word, toolkit = _kind_words(needs.device_kind)
     if needs.devices:
-        said = f"{needs.devices} {needs.device_kind or 'device'}"
+        said = f"{needs.devices} {word}{'' if needs.devices == 1 else 's'}"
         if needs.chips:
             said += " [" + ",".join(needs.chips) + "]"
         said += f" ({needs.device_at})" if needs.device_at is not None else ""
@@ -46,13 +49,28 @@ def describe_needs(step: Step, component: Component | None = None) -> str:
         first, *rest = dict.fromkeys(subject_spec(r.subject, r.spec) for r in taken)
         said = f"the repo's device ({first}{f' +{len(rest)} more' if rest else ''})"
     elif needs.toolkit:
-        said = f"toolkit ({needs.device_kind})" if needs.device_kind else "toolkit"
+        # the toolkit alone, named, and no device: "toolkit (npu)" read as needing an NPU
+        # (outsider20 D5: the Ascend C sample's CPU mode, ``run.sh -r cpu``)
+        named = f"toolkit {toolkit}" if toolkit else "toolkit"
+        said = f"{named} (no {word})" if needs.device_kind else named
     else:
         said = "nothing"
     said += f" (its tests mock the device: {needs.mocked_at})" if needs.mocked_at else ""
     said += " + network" if needs.network else ""
     said += f" + your input ({', '.join(needs.inputs)})" if needs.inputs else ""
     return said + (f" + missing {', '.join(needs.missing)}" if needs.missing else "")
+
+
+def _kind_words(kind: str | None) -> tuple[str, str]:
+    """What the backend of device kind ``kind`` calls one device, and its toolkit's name
+    (``NPU``, ``CANN``); the kind itself and "" for one no backend has."""
+    for backend in backends.registered():
+        if kind is not None and backend.device_kind == kind:
+            vocabulary = backend.vocabulary
+            word = vocabulary.device_words[0] if vocabulary.device_words else kind
+            subject = vocabulary.toolkit_subject
+            return word, display_name(subject) if subject else ""
+    return kind or "device", ""
 
 
 def short(source: Source, component: Component) -> str:
@@ -144,7 +162,7 @@ def _requirements(component: Component, details: bool) -> Section:
                 facts = text(count, (cited, "dim"))
                 compact.append(Compact(facts, (Line(named, "italic"),), label=Line(subject)))
             continue
-        spec = requirement.spec or _unversioned(requirement)
+        spec = _preferring(requirement) if requirement.spec else _unversioned(requirement)
         cited = _cited(requirement, component, details)
         written = _written(requirement, details)
         rows.append(
@@ -308,6 +326,13 @@ def scan_document(stack: Stack, messages: Sequence[str], details: bool = False) 
     )
     document.add(Items(tuple(Line(line) for line in (*messages, summary, more) if line)))
     return document
+
+
+def _preferring(requirement: Requirement) -> str:
+    """A versioned need, with the releases within it the repo shows in use (``prefers``: the
+    solver takes them first): MIndSpeed's ``>=3.10`` beside the guide's cp310 wheels."""
+    shown = ", ".join(dict.fromkeys(a.value for a in requirement.prefers))
+    return f"{requirement.spec} (in use: {shown})" if shown else requirement.spec
 
 
 def _unversioned(requirement: Requirement) -> str:

@@ -334,7 +334,11 @@ def merge_repeats(
         more = (s for r in group for s in (r.source, *r.also_at) if s != first.source)
         also = tuple(dict.fromkeys((*first.also_at, *more)))
         hard = any(r.hard for r in group)
-        out.append(msgspec.structs.replace(first, also_at=also, hard=hard))
+        # what the members prefer stays (a wheel's cp310 within >=3.10: ``wheelpython``)
+        prefers = tuple(
+            dict.fromkeys(p for r in group for p in r.prefers if _canon(p.value) != spec)
+        )
+        out.append(msgspec.structs.replace(first, also_at=also, hard=hard, prefers=prefers))
     return fold_named_packages(fold_floors(out, authority))
 
 

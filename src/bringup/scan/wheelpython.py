@@ -8,17 +8,24 @@ docs/zh/user-guide/install_guide.md:142), ``apex-0.1_ascend_XXXX-cp37-cp37m-…w
 (AscendSpeed README.md:49). Its ``cp311`` says which build the guide picked; the repo's own
 Python is what the same scope states in words, a table or ``python_requires`` (">= 3.9.0",
 "Python3.10", ">=3.7"). Where such a statement admits the wheel's Python the tag is one more
-place of it (``also_at``), not a second, narrower need; where none does it is a statement of
+place of it (``also_at``), not a second, narrower need, and the release that statement
+``prefers``: the guide's wheels exist for that Python alone, so a plan free to choose picks it
+(outsider20 D11: lvhaojieming/MIndSpeed@faadbe7 installs the cp310 wheels of torch 2.7.1 and
+torch_npu 2.7.1rc1, docs/zh/pytorch/training/install_guide.md:65-66, beside setup.py:106's
+``>=3.10``, and was planned Python 3.11). Where no statement admits it, it is a statement of
 its own (a contradiction for ``contradictions`` to weigh), and where the scope states no
 Python at all it is the only word on it and stays (apex README.zh.md:56, ``cp37``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+
+import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.model.requirements import Alternative
 from bringup.scan.placesbeside import with_places_of
 from bringup.scan.registry import PROSE
 from bringup.subjects import scheme_for
@@ -78,4 +85,18 @@ def fold_wheel_pythons(
         return requirements
     gone = {id(r) for group in folded.values() for r in group}
     into = {id(statements[n]): group for n, group in folded.items()}
-    return [with_places_of(r, into.get(id(r), [])) for r in requirements if id(r) not in gone]
+    return [
+        _preferring(with_places_of(r, into[id(r)]), into[id(r)]) if id(r) in into else r
+        for r in requirements
+        if id(r) not in gone
+    ]
+
+
+def _preferring(statement: Requirement, wheels: Sequence[Requirement]) -> Requirement:
+    """``statement`` preferring each wheel's Python (``==3.10.*`` within ``>=3.10``), cited
+    at the wheel's line: kept where ``statement`` is its own spec too, since a wider floor
+    that statement repeats takes it up (``anyof.merge_repeats``, which drops a preference
+    the same as the spec it stays with)."""
+    named = tuple(Alternative(value=w.spec.strip(), source=w.source) for w in wheels)
+    kept = tuple(dict.fromkeys((*statement.prefers, *named)))
+    return msgspec.structs.replace(statement, prefers=kept)

@@ -195,7 +195,7 @@ def _from_exceptions(findings: Findings, rules: Rules) -> Iterable[Diagnosis]:
         kind=rule.kind,
         cause=f"{rule.cause} The job raised {first.name}" + (f" in {where}." if where else "."),
         fix=rule.next,
-        source=rule.source,
+        source=_package_source(found, first.message) if rule is found else rule.source,
         evidence=(Evidence(line=first.line, text=first.text),),
         matches=len(sightings),
         score=FALLBACK_SCORES[tier],
@@ -351,6 +351,21 @@ def _value_refused(sighting: ExceptionSighting, findings: Findings, rules: Rules
         and not sighting.frames
         and exception_place(sighting, findings, rules.evidence) is None
     )
+
+
+_QUOTED_MODULE = re.compile(r"'([A-Za-z_]\w*)[\w.]*'")
+
+
+def _package_source(rule: ExceptionRule, message: str) -> str:
+    """The version table of the first package the message quotes that ``rule`` has one for
+    (``ExceptionRule.package_sources``: ``cannot import name 'X' from 'mindspeed...'``), else
+    the rule's own source."""
+    if rule.package_sources:
+        for quoted in _QUOTED_MODULE.finditer(message):
+            found = rule.package_sources.get(quoted.group(1))
+            if found is not None:
+                return found
+    return rule.source
 
 
 def _where(sighting: ExceptionSighting) -> str:

@@ -36,6 +36,10 @@ class ExceptionRule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     """The page of each vendor's stack (``ascend``, ``nvidia``) that says the same of its own
     failure, cited in the place of ``source`` for a log that names that vendor's stack only
     (``advice.fitted``): a reading written for every vendor cites the log's."""
+    package_sources: dict[str, str] = {}
+    """The version table of each package (by import name) a rule written for several names,
+    cited in the place of ``source`` where the message names that package (``fallback``): a
+    name MindSpeed lacks is read against MindSpeed's table, not torch_npu's (outsider19 D18)."""
     message: str = ""
     message_not: str = ""
     """A message that also matches this is not the rule's, whatever else matches (a call
@@ -162,6 +166,8 @@ def read_rules(path: Path = RULES_FILE) -> Rules:
         problems = [pattern_problem(e) for e in _expressions(rule) if e]
         problem = next((p for p in problems if p), None)
         sources = (rule.source, *rule.sources.values())
+        if isinstance(rule, ExceptionRule):
+            sources += tuple(rule.package_sources.values())
         if problem is None and not all(s.startswith("https://") for s in sources):
             problem = "source must be a public https:// URL"
         if problem is None and isinstance(rule, EvidenceRule):

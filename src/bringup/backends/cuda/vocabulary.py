@@ -89,7 +89,17 @@ VOCABULARY = Vocabulary(
     # handle_return(runtime.cudaGetDevice()) raises CUDAError); its system.get_num_devices()
     # loads the driver's NVML and raises DynamicLibNotFoundError ('"nvml" is an NVIDIA driver
     # library') on a host without the driver (tests/data/outsider39/logs/U2_up_run2_nvml.log:11-47)
-    driver_queries=(("cuda.core", "Device()"), ("cuda.core", "get_num_devices()")),
+    # numba's cuda.to_device and cuda.device_array allocate on the device ("Allocate and
+    # transfer a numpy ndarray or structured scalar to the device",
+    # https://numba.readthedocs.io/en/stable/cuda-reference/memory.html), so a test making its
+    # kernel's inputs with them runs on a GPU or fails (NVIDIA/nvmath-python@63409f5
+    # tests/nvmath_tests/device/test_cublasdx_numba.py:422, outsider20 D1)
+    driver_queries=(
+        ("cuda.core", "Device()"),
+        ("cuda.core", "get_num_devices()"),
+        ("numba", "cuda.to_device("),
+        ("numba", "cuda.device_array("),
+    ),
     # Python distributions that work on NVIDIA GPUs only: flash-attn builds CUDA kernels for
     # Ampere and newer ("Requirements: CUDA toolkit or ROCm toolkit",
     # https://github.com/Dao-AILab/flash-attention README.md; no NPU build); pynvml and
