@@ -10,8 +10,8 @@ Nothing here prints: overlay problems and progress go to the ``Reporter`` the ca
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from bringup.model import Component, Rule, Snapshot
     from bringup.model.plan import Design, KindNeed, Plan, Target
     from bringup.model.resolution import Resolution, WhatIf
+    from bringup.plan.itself import CheckoutTop
     from bringup.scan import Finding
     from bringup.solve import Catalogue, HostFacts
 
@@ -48,6 +49,8 @@ class StackInputs:
     """Where ``rules`` came from: a ``--what-if`` on the chip takes that chip's rows."""
     index: Optional[IndexAnswer] = None
     """What the package index said (``--index``); None when it was not asked."""
+    tops: Mapping[str, CheckoutTop] = field(default_factory=dict)
+    """What each repo's checkout holds at its top, by component (``checkouttop``)."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,7 @@ def gather(
             with report.stage(scanning):
                 stack = scan_stack(list(paths), force=force, progress=report.progress(scanning))
             host = probing.result()
+    from bringup.checkouttop import checkout_top
     from bringup.plan.homewrites import with_home_writes
     from bringup.plan.isolation import without_build_isolation
     from bringup.plan.itself import with_checkout_install
@@ -150,7 +154,10 @@ def gather(
 
     # what up runs: the checkout's own install for a guide's install from elsewhere, without
     # build isolation where setup.py imports what that lacks, its home paths noted
-    own = (without_build_isolation(with_checkout_install(c)) for c in stack.components)
+    tops = {c.name: checkout_top(c.path) for c in stack.components}
+    own = (
+        without_build_isolation(with_checkout_install(c, tops[c.name])) for c in stack.components
+    )
     components = tuple(with_home_writes(c) for c in own)
     with report.stage(Stage("kb", "loading the knowledge base")):
         kb = load_kb(kb_dir, extra_dirs, report)
@@ -168,6 +175,7 @@ def gather(
         catalogue=catalogue,
         knowledge=kb,
         index=answer,
+        tops=tops,
     )
 
 
@@ -237,7 +245,7 @@ def check(
     with report.stage(_sized("solve", f"solving {len(repos)} repos", repos)):
         resolution = solve(repos, inputs.snapshot, inputs.rules, inputs.catalogue, options)
     with report.stage(_sized("plan", "planning the bring-up", repos)):
-        made = make_plan(repos, resolution, inputs.snapshot)
+        made = make_plan(repos, resolution, inputs.snapshot, tops=inputs.tops)
     if from_pypi:
         made = with_torch_indexes(made, resolution, inputs.snapshot, inputs.rules)
     code = ExitCode.PROBLEMS if elsewhere else check_exit_code(resolution, made)

@@ -9,10 +9,11 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from bringup.checkouttop import checkout_top
 from bringup.cli.main import main
 from bringup.model.requirements import Component, Step
 from bringup.model.source import file_source
-from bringup.plan.itself import installs_itself, with_checkout_install
+from bringup.plan.itself import CheckoutTop, installs_itself, with_checkout_install
 from bringup.report.reason_wording import reason_text
 
 # mindspore-lab/mindpose@85b42778 README.md:44-66 (the dependency list's install, then the
@@ -133,14 +134,13 @@ def test_the_place_of_a_url_is_read_by_its_parts(target: str, place: str) -> Non
 
 
 SETUP = "from setuptools import setup\n\nsetup(name='mindpose', packages=['mindpose'])\n"
+SETUP_TOP = CheckoutTop(manifest="setup.py")
+"""What the edge reads of a checkout with ``SETUP`` at its top: a Python project."""
 
 
-def _mindpose(tmp_path: Path, *steps: tuple[str, ...]) -> Component:
-    repo = tmp_path / "mindpose"
-    repo.mkdir(exist_ok=True)
-    (repo / "setup.py").write_text(SETUP, encoding="utf-8")
+def _mindpose(*steps: tuple[str, ...]) -> Component:
     listed = [_step(*argv) for argv in steps]
-    return Component(name="mindpose", path=str(repo), role="training", steps=tuple(listed))
+    return Component(name="mindpose", path="mindpose", role="training", steps=tuple(listed))
 
 
 GUIDE = (
@@ -151,8 +151,8 @@ GUIDE = (
 )
 
 
-def test_the_checkout_is_installed_where_the_guide_installs_another_copy(tmp_path: Path) -> None:
-    found = with_checkout_install(_mindpose(tmp_path, *GUIDE))
+def test_the_checkout_is_installed_where_the_guide_installs_another_copy() -> None:
+    found = with_checkout_install(_mindpose(*GUIDE), SETUP_TOP)
     assert [s.argv for s in found.steps] == [
         GUIDE[0],
         GUIDE[1],
@@ -160,9 +160,9 @@ def test_the_checkout_is_installed_where_the_guide_installs_another_copy(tmp_pat
         *GUIDE[2:],
     ]
     assert found.steps[2].source.ref == "setup.py"
-    component = _mindpose(tmp_path, *GUIDE)
-    (tmp_path / "mindpose" / "setup.py").unlink()  # not a Python project: nothing to install
-    assert with_checkout_install(component) is component
+    component = _mindpose(*GUIDE)
+    # no setup.py nor pyproject.toml at the top: not a Python project, nothing to install
+    assert with_checkout_install(component, CheckoutTop()) is component
 
 
 @pytest.mark.parametrize(
@@ -177,16 +177,14 @@ def test_the_checkout_is_installed_where_the_guide_installs_another_copy(tmp_pat
         ("poetry", "install"),
     ],
 )
-def test_a_repo_that_installs_its_checkout_gets_nothing_more(
-    installs: tuple[str, ...], tmp_path: Path
-) -> None:
-    component = _mindpose(tmp_path, *GUIDE[:2], installs, *GUIDE[2:])
-    assert with_checkout_install(component) is component
+def test_a_repo_that_installs_its_checkout_gets_nothing_more(installs: tuple[str, ...]) -> None:
+    component = _mindpose(*GUIDE[:2], installs, *GUIDE[2:])
+    assert with_checkout_install(component, SETUP_TOP) is component
 
 
-def test_a_repo_whose_guide_installs_no_copy_of_the_project_gets_nothing(tmp_path: Path) -> None:
-    component = _mindpose(tmp_path, GUIDE[0], GUIDE[3])
-    assert with_checkout_install(component) is component
+def test_a_repo_whose_guide_installs_no_copy_of_the_project_gets_nothing() -> None:
+    component = _mindpose(GUIDE[0], GUIDE[3])
+    assert with_checkout_install(component, SETUP_TOP) is component
 
 
 def test_up_lists_the_checkout_s_install_among_the_commands_it_runs(
@@ -216,25 +214,43 @@ NVMATH_PYPROJECT = '[project]\nname = "nvmath-python"\n'
 NVMATH_GUIDE = ("pip", "install", "nvmath-python[cu12]")
 
 
-def test_the_distribution_the_manifest_names_is_the_project_too(tmp_path: Path) -> None:
-    (tmp_path / "nvmath python").mkdir()
-    (tmp_path / "nvmath python" / "pyproject.toml").write_text(NVMATH_PYPROJECT)
+def test_the_distribution_the_manifest_names_is_the_project_too() -> None:
     component = Component(
-        name="nvmath python",
-        path=str(tmp_path / "nvmath python"),
-        role="other",
-        steps=(_step(*NVMATH_GUIDE),),
+        name="nvmath python", path="nvmath python", role="other", steps=(_step(*NVMATH_GUIDE),)
     )
-    reason = installs_itself(component.steps[0], component)
+    assert installs_itself(component.steps[0], component) is None  # its folder's name only
+    reason = installs_itself(component.steps[0], component, "nvmath-python")
     assert reason is not None
     assert reason.need == "the package index"
-    found = with_checkout_install(component)
+    found = with_checkout_install(component, CheckoutTop("nvmath-python", "pyproject.toml"))
     assert [s.argv for s in found.steps] == [
         NVMATH_GUIDE,
         ("python", "-m", "pip", "install", "-e", ".[cu12]"),
     ]
     other = _step("pip", "install", "nvmath-python[cu12]", "torch")
-    assert installs_itself(other, component) is None  # another package too: not only itself
+    assert installs_itself(other, component, "nvmath-python") is None  # not only itself
+
+
+def test_the_edge_reads_the_checkout_s_top(tmp_path: Path) -> None:
+    assert checkout_top(str(tmp_path)) == CheckoutTop()
+    (tmp_path / "setup.py").write_text(SETUP, encoding="utf-8")
+    assert checkout_top(str(tmp_path)) == SETUP_TOP  # setup.py names no distribution here
+    (tmp_path / "pyproject.toml").write_text(NVMATH_PYPROJECT, encoding="utf-8")
+    assert checkout_top(str(tmp_path)) == CheckoutTop("nvmath-python", "pyproject.toml")
+    (tmp_path / "pyproject.toml").write_text("[project\n", encoding="utf-8")  # unreadable
+    assert checkout_top(str(tmp_path)) == CheckoutTop("", "pyproject.toml")
+
+
+def test_up_reads_the_distribution_at_the_edge_and_plans_with_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = tmp_path / "nvmath python"
+    repo.mkdir()
+    (repo / "pyproject.toml").write_text(NVMATH_PYPROJECT, encoding="utf-8")
+    (repo / "README.md").write_text("```\npip install nvmath-python[cu12]\n```\n")
+    main(["up", str(repo), "--offline", "--state", str(tmp_path / "state")])
+    out = capsys.readouterr().out
+    assert "installs nvmath python itself from the package index" in out
 
 
 def test_the_checkout_s_install_keeps_the_extras_the_guide_asked_of_the_project(
@@ -245,15 +261,15 @@ def test_the_checkout_s_install_keeps_the_extras_the_guide_asked_of_the_project(
     # ["requirements/pip/nvmath-python-cu12.txt"] }`, that file listing cupy-cuda12x,
     # nvidia-cublas-cu12, nvidia-cuda-runtime-cu12 ... (NVIDIA/nvmath-python). The checkout put
     # in the release's place is installed with them, not bare.
-    (tmp_path / "pyproject.toml").write_text(NVMATH_PYPROJECT)
     guide = ("pip", "install", "-U", "nvmath-python[dx,cu12]>=0.3")
     component = Component(name="nvmath", path=str(tmp_path), role="other", steps=(_step(*guide),))
-    added = with_checkout_install(component).steps[1]
+    top = CheckoutTop("nvmath-python", "pyproject.toml")
+    added = with_checkout_install(component, top).steps[1]
     assert added.argv == ("python", "-m", "pip", "install", "-e", ".[cu12,dx]")
     assert added.name == "pip install -e .[cu12,dx]"
     # no extras asked: the bare checkout, as before
     plain = msgspec.structs.replace(component, steps=(_step("pip", "install", "nvmath-python"),))
-    assert with_checkout_install(plain).steps[1].argv[-1] == "."
+    assert with_checkout_install(plain, top).steps[1].argv[-1] == "."
 
 
 def test_an_install_that_reads_no_index_is_no_release_from_it(tmp_path: Path) -> None:
@@ -262,8 +278,9 @@ def test_an_install_that_reads_no_index_is_no_release_from_it(tmp_path: Path) ->
     # --no-index --find-links dist scipy_openblas64"; the distribution its pyproject.toml names
     # (@00ad94b1: name = "scipy-openblas64"). pip reads no index there: that is the checkout's own
     # wheel from dist/, not the release "from the package index".
-    (tmp_path / "pyproject.toml").write_text('[project]\nname = "scipy-openblas64"\n')
     component = Component(name="openblas-libs", path=str(tmp_path), role="other")
     local = ("python3.11", "-m", "pip", "install", "--no-index", "--find-links", "dist")
-    assert installs_itself(_step(*local, "scipy_openblas64"), component) is None
-    assert installs_itself(_step("pip", "install", "scipy-openblas64"), component) is not None
+    assert installs_itself(_step(*local, "scipy_openblas64"), component, "scipy-openblas64") is None
+    assert installs_itself(
+        _step("pip", "install", "scipy-openblas64"), component, "scipy-openblas64"
+    )

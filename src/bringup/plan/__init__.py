@@ -3,7 +3,7 @@ run / skip / blocked, and the next actions in the order to take them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 import msgspec
@@ -24,6 +24,7 @@ from bringup.plan.actions import (
 from bringup.plan.decide import context_for, decide
 from bringup.plan.downloads import downloads_here
 from bringup.plan.interpreters import environment_python, interpreter_note
+from bringup.plan.itself import CheckoutTop
 from bringup.plan.order import bringup_order, prepares_first
 from bringup.plan.steptools import tool_actions
 from bringup.plan.tiers import device_count, tier_of
@@ -49,9 +50,13 @@ def plan(
     components: Sequence[Component],
     resolution: Resolution,
     snapshot: Snapshot | None = None,
+    *,
+    tops: Mapping[str, CheckoutTop] | None = None,
 ) -> Plan:
     """Steps in bring-up order with their verdict here; ``snapshot`` (when given) adds the
-    toolkit environment variables the shell still lacks."""
+    toolkit environment variables the shell still lacks; ``tops`` what each repo's checkout
+    holds at its top (its distribution's name, for a guide's install of the project itself).
+    """
     order, notes = bringup_order(components)
     by_name = {c.name: c for c in components}
     arch = _host_text(resolution, "arch") or "<arch>"
@@ -59,7 +64,10 @@ def plan(
     steps: list[PlanStep] = []
     for name in order:
         component = by_name[name]
-        context = context_for(component, resolution, arch=arch, chip=chip)
+        top = (tops or {}).get(name, CheckoutTop())
+        context = context_for(
+            component, resolution, arch=arch, chip=chip, distribution=top.distribution
+        )
         for step in prepares_first(component.steps, lambda s: s.kind):
             decision = decide(step, context, resolution)
             said = interpreter_note(step.argv, context.environment, len(steps) + 1, step.source)

@@ -37,6 +37,8 @@ class ComponentContext:
 
     component: Component
     environment: Environment | None
+    distribution: str = ""
+    """The distribution the checkout's ``pyproject.toml`` names (``itself.CheckoutTop``)."""
     whole: list[HardwareBlock] = field(default_factory=list)
     device: list[HardwareBlock] = field(default_factory=list)
     driver: list[HardwareBlock] = field(default_factory=list)
@@ -53,10 +55,15 @@ def _block_reason(block: HardwareBlock) -> Reason:
 
 
 def context_for(
-    component: Component, resolution: Resolution, *, arch: str, chip: str | None
+    component: Component,
+    resolution: Resolution,
+    *,
+    arch: str,
+    chip: str | None,
+    distribution: str = "",
 ) -> ComponentContext:
     env = resolution.environment_of(component.name)
-    context = ComponentContext(component=component, environment=env)
+    context = ComponentContext(component=component, environment=env, distribution=distribution)
     for block in resolution.hardware:
         if block.component != component.name:
             continue
@@ -165,7 +172,7 @@ def decide(step: Step, context: ComponentContext, resolution: Resolution) -> Dec
         as_written(step)
         or rewritten(step, context.component.steps)
         or other_route(step, context.environment, context.component.steps)
-        or installs_itself(step, context.component)
+        or installs_itself(step, context.component, context.distribution)
         or needs_checkout(step, context.component)
     )
     if written is not None:

@@ -22,21 +22,19 @@ from __future__ import annotations
 
 import posixpath
 import re
-from pathlib import Path
 from posixpath import basename
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 import msgspec
 from packaging.requirements import InvalidRequirement
 from packaging.requirements import Requirement as Pep508
 
-from bringup.errors import InputError
 from bringup.model import StepNeeds, file_source
 from bringup.model.plan import Reason
 from bringup.model.requirements import Component, Step
 from bringup.scan.commands import PIP_VALUE_OPTIONS, pip_install_targets, program_name
 from bringup.scan.sourceinstalls import installs_here
-from bringup.tomlfile import read_toml
 
 _URL = re.compile(r"^(?:git\+|hg\+|svn\+|bzr\+)?(?:https?|ssh|git)://", re.IGNORECASE)
 
@@ -46,7 +44,7 @@ _EXTRAS = re.compile(r"\[[^\]]{0,80}\]$")
 _NAMED_URL = re.compile(r"^[A-Za-z0-9][\w.-]*\s*(?:\[[^\]]*\]\s*)?@\s*\S+://")
 """A PEP 508 direct reference (``name @ git+https://...``), one argument when quoted."""
 
-_MANIFESTS = ("pyproject.toml", "setup.py")
+MANIFESTS = ("pyproject.toml", "setup.py")
 """What makes the checkout a Python project pip can install."""
 
 _PROJECT_INSTALLERS = {"uv": "sync", "poetry": "install", "pdm": "install"}
@@ -100,30 +98,28 @@ def _urls(argv: tuple[str, ...]) -> list[str]:
     return found
 
 
-def _distribution(component: Component) -> str:
-    """The distribution name the checkout's ``pyproject.toml`` declares, or ""."""
-    manifest = Path(component.path) / "pyproject.toml"
-    try:
-        _, document = read_toml(manifest) if manifest.is_file() else ("", {})
-    except InputError:
-        return ""
-    project = document.get("project")
-    name = project.get("name") if isinstance(project, dict) else None
-    return name if isinstance(name, str) else ""
+class CheckoutTop(NamedTuple):
+    """What the checkout's top folder holds that the plan asks about, read at the edge
+    (``checkouttop.checkout_top``): the plan does no I/O."""
+
+    distribution: str = ""
+    """The distribution name its ``pyproject.toml`` declares (``[project] name``), or ""."""
+    manifest: str = ""
+    """The first of ``MANIFESTS`` there ("" for none): the checkout is a Python project."""
 
 
-def _own_names(component: Component) -> tuple[str, ...]:
+def _own_names(component: Component, distribution: str) -> tuple[str, ...]:
     """The project's names as PEP 503 compares them: its component's and its distribution's."""
-    return tuple(dict.fromkeys(_normal(n) for n in (component.name, _distribution(component)) if n))
+    return tuple(dict.fromkeys(_normal(n) for n in (component.name, distribution) if n))
 
 
-def installs_itself(step: Step, component: Component) -> Reason | None:
+def installs_itself(step: Step, component: Component, distribution: str = "") -> Reason | None:
     """Why ``step`` is not run: it installs the project itself (``component``'s name or its
-    distribution's) from the package index or its upstream repository, and nothing else."""
+    ``distribution``) from the package index or its upstream repository, and nothing else."""
     targets = pip_install_targets(step.argv)
     if targets is None or targets[1]:
         return None
-    names = _own_names(component)
+    names = _own_names(component, distribution)
     places = [
         next((p for p in (_from_elsewhere(t, own) for own in names) if p), "")
         for t in [*targets[0], *_urls(step.argv)]
@@ -135,11 +131,11 @@ def installs_itself(step: Step, component: Component) -> Reason | None:
     return Reason(kind="itself", subject=component.name, need=places[0], sources=(step.source,))
 
 
-def _extras_asked(step: Step, component: Component) -> str:
+def _extras_asked(step: Step, component: Component, distribution: str) -> str:
     """The extras ``step`` asks of the project itself, as pip writes them after a folder
     (``[cu12]`` of ``pip install nvmath-python[cu12]``: the extra that brings its CUDA
     libraries, NVIDIA/nvmath-python pyproject.toml ``cu12 = { file = [...-cu12.txt] }``), or ""."""
-    names = _own_names(component)
+    names = _own_names(component, distribution)
     extras: set[str] = set()
     for target in (pip_install_targets(step.argv) or ([], []))[0]:
         try:
@@ -151,23 +147,22 @@ def _extras_asked(step: Step, component: Component) -> str:
     return f"[{','.join(sorted(extras))}]" if extras else ""
 
 
-def with_checkout_install(component: Component) -> Component:
+def with_checkout_install(component: Component, top: CheckoutTop) -> Component:
     """``component`` with the install of its checkout (``pip install -e .`` at its top, with the
     extras that step asked of the project) added after the first step that installs the project
     from elsewhere, when none of its steps installs the checkout and the checkout is a Python
-    project; else ``component`` itself."""
-    elsewhere = [i for i, s in enumerate(component.steps) if installs_itself(s, component)]
-    if not elsewhere or any(installs_checkout(s) for s in component.steps):
+    project (``top``, what its top folder holds); else ``component`` itself."""
+    elsewhere = [
+        i for i, s in enumerate(component.steps) if installs_itself(s, component, top.distribution)
+    ]
+    if not elsewhere or any(installs_checkout(s) for s in component.steps) or not top.manifest:
         return component
-    manifest = next((m for m in _MANIFESTS if (Path(component.path) / m).is_file()), None)
-    if manifest is None:
-        return component
-    here = "." + _extras_asked(component.steps[elsewhere[0]], component)
+    here = "." + _extras_asked(component.steps[elsewhere[0]], component, top.distribution)
     install = Step(
         name=f"pip install -e {here}",
         kind="install",
         argv=("python", "-m", "pip", "install", "-e", here),
-        source=file_source(manifest),
+        source=file_source(top.manifest),
         needs=StepNeeds(network=True),
     )
     steps = list(component.steps)

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from bringup import lazyre
 from bringup.model import Step, file_source
 from bringup.scan.commands import Command, program_name
+from bringup.scan.envprefix import prefix_notes
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.stepkinds import command_needs, step_name
 
@@ -29,8 +30,8 @@ _JOBS = lazyre.compile(
 _CONFIGURES = frozenset({"autogen.sh", "configure"})
 """What configures the top: ``configure``, and ``autogen.sh``, which by its convention runs it
 unless ``NOCONFIGURE`` is set (fribidi autogen.sh:32-34); ``autoreconf`` alone runs none. A
-step carries no variables: ``NOCONFIGURE=1 ./autogen.sh`` runs as ``./autogen.sh``, which
-configures, and ``make`` follows it as any other's (review39)."""
+step carries no variables: ``NOCONFIGURE=1 ./autogen.sh`` runs as ``./autogen.sh`` (its note
+says so, ``envprefix``), which configures, and ``make`` follows it as any other's (review39)."""
 
 
 def _target(argv: Sequence[str]) -> str | None:
@@ -68,6 +69,7 @@ def ci_makes(
                     argv=words,
                     source=file.source(command.line),
                     needs=command_needs(command),
+                    notes=prefix_notes(command.env),
                 )
             )
     return tuple(found)

@@ -15,17 +15,18 @@ import re
 from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
+from bringup.scan.probewords import PROBED
 
 _COMPILER = r"(?:\S*/)?(gcc|g\+\+|clang|clang\+\+)(?:-\d+(?:\.\d+)*)?"
 _SHELL_SET = lazyre.compile(
     rf"(?:^|[\s;(])(?:export\s+)?(?:CC|CXX|HOST_COMPILER)=[\"']?"
-    rf"(?:\$\((?:which|command\s+-v)\s+|\$\{{[A-Z_]{{1,40}}:-)?{_COMPILER}\)?\}}?[\"']?(?=[\s;)]|$)",
+    rf"(?:\$\({PROBED}|\$\{{[A-Z_]{{1,40}}:-)?{_COMPILER}\)?\}}?[\"']?(?=[\s;)]|$)",
     re.MULTILINE,
 )
 """A shell variable the build takes its compiler from set to GCC or Clang: by name, by the
-path ``which`` finds (``export CC=$(which gcc)``, MindIE-LLM src/kernels/build.sh:50), or as
-the default of the user's choice (``HOST_COMPILER=${CXX:-g++}``, cuCollections
-ci/build.sh:50)."""
+path a probe (``probewords.PROBED``) finds (``export CC=$(which gcc)``, MindIE-LLM
+src/kernels/build.sh:50), or as the default of the user's choice (``HOST_COMPILER=${CXX:-g++}``,
+cuCollections ci/build.sh:50)."""
 _CMAKE_FLAG = lazyre.compile(rf"-DCMAKE_(?:C|CXX)_COMPILER(?::\w+)?=[\"']?{_COMPILER}(?![\w+.-])")
 _CMAKE_SET = lazyre.compile(
     rf"\bset\s*\(\s*CMAKE_(?:C|CXX)_COMPILER\s+\"?{_COMPILER}(?![\w+.-])",

@@ -24,7 +24,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.hosttools import SPEED_UPS
-from bringup.scan.shellguards import PROBED, TOOL
+from bringup.scan.probewords import PROBED, TOOL
 from bringup.scan.sysdeps import tool_subject
 from bringup.subjects import subject as known_subject
 

@@ -18,9 +18,10 @@
   A check of a variable that is no toolkit's home (``unrun.drop_helper_checks``) is no need
   in a helper script another script sources or runs and no guide runs: its caller hands it
   the variable;
-- ``system_package``: ``command -v tool`` / ``which tool`` / ``type tool`` negated or followed
-  by ``||``, with an ``exit``/``die`` in the same branch, on that line or the next three (not
-  in a test script: what it checks for is what it tests).
+- ``system_package``: a probe of a tool (``probewords.PROBED``: ``command -v tool``, ``which``,
+  ``type``, ``hash``) negated or followed by ``||``, with an ``exit``/``die`` in the same
+  branch, on that line or the next three (not in a test script: what it checks for is what
+  it tests).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from bringup.model import Requirement
 from bringup.scan.commands import LogicalLine
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import shell_branch, shell_stops
+from bringup.scan.probewords import PROBED, TOOL
 from bringup.scan.sysdeps import tool_subject
 from bringup.subjects import subject as known_subject
 
@@ -81,15 +83,6 @@ where the script writes or keeps its working data (``OUTPUT_PATH``, ``BUILD_DIR`
 named before it), where the script installs to (hicann/ge scripts/init_env.sh:21
 ``INSTALL_PATH="${INSTALL_PATH:-/usr/local/Ascend}"``, the prefix of the CANN it installs;
 ``ASCEND_INSTALL_PATH`` names the toolkit's place)."""
-PROBED = r"(?<!-)(?:\bcommand\s{1,4}-v|\bwhich|\btype)\s{1,4}"
-"""The words that ask the shell where a tool is (``command -v X``, ``which X``, ``type X``): the
-tool's name follows; every reader of a probe builds its pattern on this one. Not the end of an
-option's name, whose value follows: ``--device-type Metax_C550 || {`` runs a script
-(FlagOpen/FlagScale@da4935ec install/install-requirements-metax.sh:75-80), ``find . -type f
-... || true`` searches (NVIDIA/Fuser@81c4b22f tools/check_symbol_visibility.sh:41,
-mindspore-lab/mindnlp@7dd3e355 scripts/start_ocr_service.sh:47)."""
-TOOL = r"[A-Za-z_][\w.+-]{0,80}(?![\w.+-])"
-"""A tool's name as a probe gives it (``pkg-config``, ``g++``), whole."""
 _TOOL_TEST = lazyre.compile(
     rf"(?:!\s{{0,4}}(?:{PROBED}|-[efx]\s{{1,4}}[\"']?/(?:usr/)?(?:local/)?s?bin/)"
     rf"({TOOL})|{PROBED}({TOOL})[^|\n]{{0,400}}\|\|)"

@@ -23,6 +23,7 @@ from bringup.backends.base import Backend
 from bringup.model import Requirement, Source
 from bringup.scan.commands import LogicalLine, commands_of
 from bringup.scan.extraction import SourceFile
+from bringup.scan.probewords import PROBED, TOOL
 from bringup.scan.shwords import shell_words
 
 CHECKS = ": checks the driver"
@@ -240,10 +241,7 @@ def status_runs(file: SourceFile, joined: list[LogicalLine]) -> list[Requirement
     return list(found.values())
 
 
-_PRESENCE = lazyre.compile(
-    r"(?:\b(if|elif)\b[^;]*?)?"
-    r"\b(?:command\s+-v|which|type(?:\s+-[pP])?|hash)\s+[\"']?(?P<program>[\w.+-]+)"
-)
+_PRESENCE = lazyre.compile(rf"(?:\b(if|elif)\b[^;]*?)?{PROBED}[\"']?(?P<program>{TOOL})")
 """A test that a program is installed (``command -v nvidia-smi``, ``which npu-smi``), after the
 ``if`` or ``elif`` it conditions, if any."""
 _IF_FI = lazyre.compile(r"(?:^|[;&|(]|\b(?:then|do|else)\b)[ \t]*(if|fi)(?=[\s;&|)]|$)")

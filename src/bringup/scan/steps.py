@@ -24,6 +24,7 @@ from bringup.scan.blockwords import another_launch, said_to_fail, second_ways
 from bringup.scan.clonedlists import after_clone, cloned_folders
 from bringup.scan.commands import Command, pip_install_targets
 from bringup.scan.devices import chips_in, device_counts
+from bringup.scan.envprefix import prefix_notes
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fillins import fill_ins
 from bringup.scan.prose_vocabulary import Vendor, vendor_of
@@ -191,6 +192,7 @@ def steps_from_commands(
                 source=file.source(command.line),
                 cwd=cwd,
                 needs=needs,
+                notes=prefix_notes(command.env),
             ),
             cloned,
             file,
