@@ -184,12 +184,30 @@ def on_cpu(step: Step, tested: Sequence[str], read: Callable[[str], Optional[str
     first = None
     for rel in tested:
         text = read(rel)
-        if text is None or not _names_library(text):
+        line = _mocked_at(text) if text is not None else None
+        if line is None:
             continue
-        line = mocked_line(text)
-        if line is None or unmocked_line(text) is not None:
+        if line == _UNMOCKED:
             return step  # a device library used as it is
         first = first or file_source(rel, line)
     if first is None:
         return step
     return msgspec.structs.replace(step, needs=msgspec.structs.replace(step.needs, mocked_at=first))
+
+
+_UNMOCKED = 0
+"""``_mocked_at``'s answer for a file that uses a device library as it is (lines count from 1)."""
+
+
+@backends.remembering(256)
+def _mocked_at(text: str) -> Optional[int]:
+    """What ``on_cpu`` asks of one test file, kept: None where it names no device library, the
+    line of its first mock of one where it uses none unmocked, else ``_UNMOCKED``. A file is
+    asked once for each step that runs it (msmodelslim: 858 questions of 435 files); the
+    answer rests on the backends' library names, so it is forgotten with them."""
+    if not _names_library(text):
+        return None
+    line = mocked_line(text)
+    if line is None or unmocked_line(text) is not None:
+        return _UNMOCKED
+    return line

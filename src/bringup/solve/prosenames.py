@@ -15,16 +15,19 @@ not."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from bringup.model.requirements import Requirement
 from bringup.model.resolution import Conflict, Environment, Resolution, Unverified
 from bringup.model.source import Source
 from bringup.scan.docscopes import prose_file
 from bringup.scan.fetches import BUILT
-from bringup.solve.problem import SolverInput
 from bringup.solve.vcspins import left_by_vcs
 from bringup.subjects import canonical_subject
+
+if TYPE_CHECKING:  # the solver's input, named only: the plan (and the scan's report) reads
+    # ``left_to_user`` without importing the solver
+    from bringup.solve.problem import SolverInput
 
 REASON = (
     "a name read from the repo's prose, not from a manifest, an install command or its code; "

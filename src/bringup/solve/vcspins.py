@@ -9,11 +9,14 @@ the environment was not."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from bringup.model.resolution import Environment, Unverified
 from bringup.scan.pydeps import other_vcs
-from bringup.solve.problem import SolverInput
 from bringup.subjects import canonical_subject
+
+if TYPE_CHECKING:  # named only: ``prosenames`` (read by the plan) imports this module
+    from bringup.solve.problem import SolverInput
 
 REASON = (
     "installed from a {tool} URL, which uv cannot install from (it installs from git only: "
