@@ -95,11 +95,20 @@ def _interrupt(delays: tuple[float, ...], *args: str) -> list[tuple[float, int, 
     return ended
 
 
+FINISHED_FROM_S = 0.25
+"""From this delay on a quiet machine with everything cached may have finished ``check`` before
+the signal (exit 1 and its verdict, no stderr: speed40's whole-suite run, at 0.5 s): a Ctrl-C
+after the end is no defect. Earlier delays fall within the imports: they must be interrupted."""
+
+
 def test_an_early_ctrl_c_ends_bringup_at_once_with_one_line() -> None:
     wrong = []
     for _ in range(ROUNDS):
-        for delay, code, err, _out in _interrupt(DELAYS, "check", str(REPO)):
-            if (code, err) != (ExitCode.INTERRUPTED, "ERROR: interrupted\n"):
+        for delay, code, err, out in _interrupt(DELAYS, "check", str(REPO)):
+            if (code, err) == (ExitCode.INTERRUPTED, "ERROR: interrupted\n"):
+                continue
+            finished = code in (ExitCode.OK, ExitCode.PROBLEMS) and not err and out
+            if not (finished and delay >= FINISHED_FROM_S):
                 wrong.append((delay, code, err[-300:]))
     assert not wrong
 
