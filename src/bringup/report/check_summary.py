@@ -184,13 +184,12 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
 
 
 def _doubted(cells: Sequence[str]) -> Paragraph | None:
-    """What ``(unverified)`` beside a pin means, where one is (``solve.toolkitpython``: a
-    Python beside a toolkit; ``solve.pairrows``: a pin beside a package's release)."""
+    """What ``(unverified)`` beside a pin means, where one is (``solve.toolkitpython``)."""
     if not any("(unverified)" in cell for cell in cells):
         return None
     return Paragraph(
         Line(
-            "(unverified) = no knowledge-base row pairs this pin with a pin beside it "
+            "(unverified) = no knowledge-base row pairs this Python with the toolkit beside it "
             "(bringup kb why says UNKNOWN)",
             "dim",
         )
