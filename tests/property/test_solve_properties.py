@@ -5,8 +5,9 @@
 - every reported conflict is minimal: it cannot hold in one environment, and dropping any
   one of its items lets the rest hold;
 - the pins of each environment satisfy every requirement and rule that applies there, and
-  are the best (a torch whose Python some row states, then fewest to install, then newest)
-  over every split into that many;
+  are the best (a torch whose Python some row states, then fewest to install, then for a
+  torch no row states the Python of a Python its nearest stated release allows, then
+  newest) over every split into that many;
 - the satisfaction sets, computed clause by clause, are what the whole spec admits;
 - the one range ``check`` shows for several statements admits what all of them admit.
 
@@ -315,18 +316,38 @@ def python_unstated(value: Value, instance: Instance) -> bool:
     return not any(_ok("torch", r.spec, torch) for r in rows)
 
 
-def _cost(value: Value, instance: Instance) -> tuple[int, int, int]:
-    """(pins of unstated Python, pins to install, sum of ranks) of one environment's
-    values."""
+def python_far(value: Value, instance: Instance) -> bool:
+    """Whether the torch pin is of unstated Python (``python_unstated``) and the
+    environment's Python is not one that every row of its nearest release with rows allows
+    (nearest by rank, the newer of two as near): the solver weighs that after installs and
+    before versions (solve/pythonrows.py ``near_pythons``, outsider17 D14)."""
+    if not python_unstated(value, instance):
+        return False
+    rows = [r for r in instance.rules if r.subject == "torch" and r.then_subject == "python"]
+    releases = domain("torch", instance)
+    rank = releases.index(str(value["torch"]))
+    stated = [n for n, v in enumerate(releases) if any(_ok("torch", r.spec, v) for r in rows)]
+    nearest = releases[min(stated, key=lambda n: (abs(n - rank), n))]
+    return not all(
+        _ok("python", r.then_spec, str(value["python"]))
+        for r in rows
+        if _ok("torch", r.spec, nearest)
+    )
+
+
+def _cost(value: Value, instance: Instance) -> tuple[int, int, int, int]:
+    """(pins of unstated Python, pins to install, Pythons its nearest release's rows do not
+    allow, sum of ranks) of one environment's values."""
     picked = [s for s in LOCAL if value[s] is not None]
     return (
         int(python_unstated(value, instance)),
         sum(1 for s in picked if not installed_here(s, value, instance)),
+        int(python_far(value, instance)),
         sum(domain(s, instance).index(str(value[s])) for s in picked),
     )
 
 
-def _best_pins(items: Sequence[Item], instance: Instance) -> tuple[int, int, int]:
+def _best_pins(items: Sequence[Item], instance: Instance) -> tuple[int, int, int, int]:
     """The least cost (``_cost``) of one environment holding ``items``: subjects nothing
     needs stay out (a pin only ever adds to the cost)."""
     return min(_cost(value, instance) for value in assignments(items, instance))
@@ -373,10 +394,22 @@ it there as if its Python were stated, over torch 1, whose row states it."""
         "1",
     )
 )
+@example(  # Hypothesis found it (session 40): torch 1 has no Python row; its nearest release
+    # with one, torch 2, says 3.10.13, which the solver took over the newer installed 3.11.7
+    Instance(
+        (
+            *(component(f"r{n}", [("cmake", "==1")]) for n in range(3)),
+            component("r3", [("torch", "==1")]),
+        ),
+        (rule("k0", "torch", "==2", "python", "==3.10.13"),),
+        "1",
+    )
+)
 def test_pins_are_the_best_over_every_fewest_split(instance: Instance) -> None:
     """After the fewest environments: where repos go (most required subjects in common,
     then most repos together), then the fewest torch releases of unstated Python, then the
-    fewest pins to install, then the newest, summed
+    fewest pins to install, then a Python the nearest release with rows allows for such a
+    torch, then the newest, summed
     over the environments and taken over every split into that many (torch
     ``instance.torch`` is installed in the default interpreter only; the other subjects
     are releases only)."""
