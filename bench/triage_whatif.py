@@ -1,0 +1,154 @@
+"""A change to the first answer's layer or rank, scored on both halves before it is written.
+
+A layer rule costs a module, a test and a held-out run to learn that it does not generalise;
+most do not (sessions 37-41). This applies a candidate as a transform of ``explain_text``'s
+ranked list and scores it as ``heldout.py`` does (cause, layer, wrong, layer wrong), per half,
+beside the list as it is: the held-out half as totals only, the tuning half with the cases it
+moved. Transforms (``--what``, repeatable):
+
+- ``earliest``: a place-only first answer (``triage_eval.names_a_cause`` false) gives way to
+  the place-only answer of another layer found on an earlier line (the first failure in time
+  over its echoes, issue 15's ranking item);
+- ``words[:LAYER]``: a place-only first answer that is no ``evidence.*`` reading itself takes
+  the layer of the first fallback ``[[evidence]]`` rule (``kb/data/fallback/rules.toml``, in
+  its order, the two operator catch-all readings left out) whose words its evidence lines hold
+  (a component word decides the layer); with ``:LAYER`` only the rules of that layer.
+
+Session 41 (main 9169aadb, the gate's labels), held-out / tuning layer right (layer wrong),
+against 304 (98) / 402 (35) as it is: ``earliest`` 304 (98) / 402 (35), nothing moves (the
+ranking already gives the first failure in time its bonus, and lists are short); ``words``
+296 (106) / 394 (43); ``words:communication`` 301 (101) / 400 (37); ``words:device_init`` 304
+(98) / 399 (38); ``words:install`` 296 (106) / 400 (37). Cause and wrong unchanged. A line
+rule's, a code's or a catch-all's own layer is better than the component words on its line.
+
+    PYTHONPATH=WORKTREE/src python bench/triage_whatif.py [--data DATA] --what earliest
+        --what words --what words:install
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Callable
+
+import msgspec
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bringup.model.diagnosis import Diagnosis
+from bringup.triage import explain_text
+from bringup.triage.fallbackrules import builtin_rules
+from bringup.triage.retired import current_id
+from heldout import DATA, load_split, triage_half
+from triage_eval import judge, names_a_cause
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - 3.9/3.10
+    import tomli as tomllib
+
+Transform = Callable[[list[Diagnosis]], list[Diagnosis]]
+CATCH_ALL_WORDS = frozenset({"evidence.operator.unnamed", "evidence.operator.operation"})
+"""The evidence rules that place any operation's words: no component's."""
+
+
+def as_is(diagnoses: list[Diagnosis]) -> list[Diagnosis]:
+    """The ranked list as ``explain_text`` gives it."""
+    return diagnoses
+
+
+def _line(diagnosis: Diagnosis) -> int:
+    return diagnosis.evidence[0].line if diagnosis.evidence else sys.maxsize
+
+
+def earliest(diagnoses: list[Diagnosis]) -> list[Diagnosis]:
+    """The place-only answer of another layer on an earlier line first, over a place-only one."""
+    if not diagnoses or names_a_cause(diagnoses[0]):
+        return diagnoses
+    first = min((d for d in diagnoses if not names_a_cause(d)), key=_line)
+    if _line(first) >= _line(diagnoses[0]) or first.layer == diagnoses[0].layer:
+        return diagnoses
+    return [first, *(d for d in diagnoses if d is not first)]
+
+
+def words(layer: str = "") -> Transform:
+    """The layer of the first evidence rule (of ``layer`` only, when given) whose words the
+    first answer's evidence lines hold, for a place-only first answer not read by words."""
+    rules = [
+        (rule.layer, re.compile(rule.words))
+        for rule in builtin_rules().evidence
+        if rule.words and rule.id not in CATCH_ALL_WORDS and layer in ("", rule.layer)
+    ]
+
+    def transform(diagnoses: list[Diagnosis]) -> list[Diagnosis]:
+        if not diagnoses or names_a_cause(diagnoses[0]):
+            return diagnoses
+        first = diagnoses[0]
+        if first.signature_id.startswith("evidence."):
+            return diagnoses
+        text = "\n".join(item.text for item in first.evidence)
+        found = next((named for named, pattern in rules if pattern.search(text)), first.layer)
+        if found == first.layer:
+            return diagnoses
+        return [msgspec.structs.replace(first, layer=found), *diagnoses[1:]]
+
+    return transform
+
+
+def transform_named(name: str) -> Transform:
+    """``earliest``, ``words`` or ``words:LAYER``."""
+    if name == "earliest":
+        return earliest
+    if name == "words" or name.startswith("words:"):
+        return words(name.partition(":")[2])
+    raise ValueError(f"unknown transform {name!r}")
+
+
+def score(
+    data: Path, names: Iterable[str], moved: list[str] | None = None
+) -> dict[tuple[str, str], Counter[str]]:
+    """Each (transform, half)'s counts, ``as is`` included; the tuning cases a transform moved
+    appended to ``moved``."""
+    transforms: dict[str, Transform] = {"as is": as_is}
+    transforms.update({name: transform_named(name) for name in names})
+    counts: dict[tuple[str, str], Counter[str]] = {}
+    for corpus in load_split(data / "heldout.toml")["triage"]["corpora"]:
+        folder = data / corpus["name"]
+        if not (folder / "cases.toml").is_file():
+            continue
+        for case in tomllib.loads((folder / "cases.toml").read_text(encoding="utf-8"))["case"]:
+            half = triage_half(case["file"])
+            expected = {current_id(item) for item in case["expected"]}
+            diagnoses = explain_text((folder / case["file"]).read_bytes())
+            before = judge(expected, case["layer"], diagnoses)
+            for name, transform in transforms.items():
+                after = judge(expected, case["layer"], transform(list(diagnoses)))
+                counts.setdefault((name, half), Counter()).update(after._asdict())
+                if moved is not None and half == "tuning" and after != before:
+                    moved.append(
+                        f"  {name} {corpus['name']}/{case['file']}: layer {before.layer}->"
+                        f"{after.layer}, cause {before.cause}->{after.cause}"
+                    )
+    return counts
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=DATA, help="the tests/data to read")
+    parser.add_argument("--what", action="append", default=[], help="a transform (repeatable)")
+    args = parser.parse_args()
+    moved: list[str] = []
+    counts = score(args.data, args.what, moved)
+    print("\n".join(moved))
+    for (name, half), tally in sorted(counts.items()):
+        figures = ", ".join(f"{key} {tally[key]}" for key in ("cause", "layer", "wrong"))
+        print(f"{half:8} {name:24} {figures}, layer wrong {tally['layer_wrong']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
