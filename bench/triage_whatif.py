@@ -21,8 +21,14 @@ ranking already gives the first failure in time its bonus, and lists are short);
 (98) / 399 (38); ``words:install`` 296 (106) / 400 (37). Cause and wrong unchanged. A line
 rule's, a code's or a catch-all's own layer is better than the component words on its line.
 
-    PYTHONPATH=WORKTREE/src python bench/triage_whatif.py [--data DATA] --what earliest
-        --what words --what words:install
+``--unsigned`` scores the lists told with every specific signature left out (``triage_loo.py
+--unsigned``): the regime of a log no signature names, where the tuning half's layer misses
+were classified (session 41). There, held-out / tuning against 295 (106) / 393 (44): ``earliest``
+moves nothing; ``words`` 289 (112) / 384 (53): of the tuning half's 44, the component words fix 1
+and break 10; each layer alone loses on both halves or, device_init, on tuning only.
+
+    PYTHONPATH=WORKTREE/src python bench/triage_whatif.py [--data DATA] [--unsigned]
+        --what earliest --what words --what words:install
 """
 
 from __future__ import annotations
@@ -44,7 +50,7 @@ from bringup.triage import explain_text
 from bringup.triage.fallbackrules import builtin_rules
 from bringup.triage.retired import current_id
 from heldout import DATA, load_split, triage_half
-from triage_eval import judge, names_a_cause
+from triage_eval import explain_unsigned, judge, names_a_cause
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -109,10 +115,12 @@ def transform_named(name: str) -> Transform:
 
 
 def score(
-    data: Path, names: Iterable[str], moved: list[str] | None = None
+    data: Path, names: Iterable[str], moved: list[str] | None = None, unsigned: bool = False
 ) -> dict[tuple[str, str], Counter[str]]:
     """Each (transform, half)'s counts, ``as is`` included; the tuning cases a transform moved
-    appended to ``moved``."""
+    appended to ``moved``; with ``unsigned``, of the list told with every specific signature
+    left out (``triage_eval.explain_unsigned``: the logs no signature names)."""
+    explain = explain_unsigned if unsigned else explain_text
     transforms: dict[str, Transform] = {"as is": as_is}
     transforms.update({name: transform_named(name) for name in names})
     counts: dict[tuple[str, str], Counter[str]] = {}
@@ -123,7 +131,7 @@ def score(
         for case in tomllib.loads((folder / "cases.toml").read_text(encoding="utf-8"))["case"]:
             half = triage_half(case["file"])
             expected = {current_id(item) for item in case["expected"]}
-            diagnoses = explain_text((folder / case["file"]).read_bytes())
+            diagnoses = explain((folder / case["file"]).read_bytes())
             before = judge(expected, case["layer"], diagnoses)
             for name, transform in transforms.items():
                 after = judge(expected, case["layer"], transform(list(diagnoses)))
@@ -140,9 +148,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DATA, help="the tests/data to read")
     parser.add_argument("--what", action="append", default=[], help="a transform (repeatable)")
+    parser.add_argument(
+        "--unsigned", action="store_true", help="every specific signature left out (triage_loo)"
+    )
     args = parser.parse_args()
     moved: list[str] = []
-    counts = score(args.data, args.what, moved)
+    counts = score(args.data, args.what, moved, args.unsigned)
     print("\n".join(moved))
     for (name, half), tally in sorted(counts.items()):
         figures = ", ".join(f"{key} {tally[key]}" for key in ("cause", "layer", "wrong"))

@@ -74,3 +74,6 @@ def test_held_out_cases_are_counted_and_only_tuning_moves_are_named(tmp_path: Pa
     assert counts[("words", "held_out")]["layer"] == 1  # a02: counted
     assert len(moved) == 1
     assert "a01-linker.log" in moved[0]  # a02 is held-out: never named
+    # unsigned: the specific signature a03 is told by is left out, its cause with it
+    assert counts[("as is", "tuning")]["cause"] == 1
+    assert whatif.score(tmp_path, [], unsigned=True)[("as is", "tuning")]["cause"] == 0
