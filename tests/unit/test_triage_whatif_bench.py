@@ -77,3 +77,20 @@ def test_held_out_cases_are_counted_and_only_tuning_moves_are_named(tmp_path: Pa
     # unsigned: the specific signature a03 is told by is left out, its cause with it
     assert counts[("as is", "tuning")]["cause"] == 1
     assert whatif.score(tmp_path, [], unsigned=True)[("as is", "tuning")]["cause"] == 0
+
+
+def test_vocabulary_says_whose_words_a_log_holds() -> None:
+    linker = LINKER.decode()
+    # the linker's words are build's: a miss a words rule could reach
+    assert whatif.vocabulary("build", linker, "install") == "wrong: label's layer words"
+    # answered install and right: the build words are what such a rule would break it on
+    assert whatif.vocabulary("install", linker, "install") == (
+        "right: no label's layer words, other layer words"
+    )
+    assert whatif.vocabulary("memory", linker, None) == (
+        "wrong: no label's layer words, other layer words"
+    )
+    alloc = ALLOC.decode()  # no component's words at all
+    assert whatif.vocabulary("install", alloc, "operator_execution") == (
+        "wrong: no label's layer words"
+    )
