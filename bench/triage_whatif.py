@@ -12,13 +12,16 @@ moved. Transforms (``--what``, repeatable):
 - ``words[:LAYER]``: a place-only first answer that is no ``evidence.*`` reading itself takes
   the layer of the first fallback ``[[evidence]]`` rule (``kb/data/fallback/rules.toml``, in
   its order, the two operator catch-all readings left out) whose words its evidence lines hold
-  (a component word decides the layer); with ``:LAYER`` only the rules of that layer.
+  (a component word decides the layer); with ``:LAYER`` only the rules of that layer;
+- ``class-words[:LAYER]``: the same for a class rule's answer (``class.*``: its layer is the
+  class's, say ``class.code.project-bug``'s operator execution).
 
 Session 41 (main 9169aadb, the gate's labels), held-out / tuning layer right (layer wrong),
 against 304 (98) / 402 (35) as it is: ``earliest`` 304 (98) / 402 (35), nothing moves (the
 ranking already gives the first failure in time its bonus, and lists are short); ``words``
 296 (106) / 394 (43); ``words:communication`` 301 (101) / 400 (37); ``words:device_init`` 304
-(98) / 399 (38); ``words:install`` 296 (106) / 400 (37). Cause and wrong unchanged. A line
+(98) / 399 (38); ``words:install`` 296 (106) / 400 (37); ``class-words`` 304 (98) / 390 (47):
+no held-out class answer moves, 12 tuning ones break. Cause and wrong unchanged. A line
 rule's, a code's or a catch-all's own layer is better than the component words on its line.
 
 Beside the figures, ``vocabulary`` counts each half's logs by whether their first answer's layer
@@ -90,16 +93,19 @@ def earliest(diagnoses: list[Diagnosis]) -> list[Diagnosis]:
     return [first, *(d for d in diagnoses if d is not first)]
 
 
-def words(layer: str = "") -> Transform:
+def words(layer: str = "", classes: bool = False) -> Transform:
     """The layer of the first evidence rule (of ``layer`` only, when given) whose words the
-    first answer's evidence lines hold, for a place-only first answer not read by words."""
+    first answer's evidence lines hold, for a place-only first answer not read by words (with
+    ``classes``, for a class rule's answer instead: a cause whose layer is its class's)."""
     rules = [(named, pattern) for named, pattern in _vocabulary() if layer in ("", named)]
 
     def transform(diagnoses: list[Diagnosis]) -> list[Diagnosis]:
-        if not diagnoses or names_a_cause(diagnoses[0]):
+        if not diagnoses:
             return diagnoses
         first = diagnoses[0]
-        if first.signature_id.startswith("evidence."):
+        if classes != first.signature_id.startswith("class."):
+            return diagnoses
+        if not classes and (names_a_cause(first) or first.signature_id.startswith("evidence.")):
             return diagnoses
         text = "\n".join(item.text for item in first.evidence)
         found = next((named for named, pattern in rules if pattern.search(text)), first.layer)
@@ -129,11 +135,12 @@ def _vocabulary() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 
 def transform_named(name: str) -> Transform:
-    """``earliest``, ``words`` or ``words:LAYER``."""
+    """``earliest``, ``words[:LAYER]`` or ``class-words[:LAYER]``."""
     if name == "earliest":
         return earliest
-    if name == "words" or name.startswith("words:"):
-        return words(name.partition(":")[2])
+    kind, _, layer = name.partition(":")
+    if kind in ("words", "class-words"):
+        return words(layer, classes=kind == "class-words")
     raise ValueError(f"unknown transform {name!r}")
 
 

@@ -21,6 +21,12 @@ a line that holds a linker's words (evidence.build.toolchain: ``ld:``)."""
 ALLOC = b"2025-12-17 14:31:32.492 E | RuntimeAgent::AllocDevAddr failed for size 20448\n"
 """hicann/pypto docs/zh/tutorials/appendix/faq/device-id-not-set.md (883e7dfb): placed by no
 component's words (evidence.operator.unnamed, operator_execution)."""
+NVRTC = (
+    b"RuntimeError: nvrtc compile error: default_program(2): catastrophic error: cannot open"
+    b' source file "cuda_fp16.h"\n'
+)
+"""MegEngine/mgeconvert#107: a class rule's answer (class.code.project-bug, operator execution)
+on a line that holds a compiler's words (evidence.build.toolchain: ``compile``)."""
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
 NO_DEVICE = LOGS / "cuda.runtime.no-device" / "pytorch-classification-1.log"
 """Told cuda.runtime.no-device (device_init): a cause, which no transform touches."""
@@ -38,6 +44,15 @@ def test_words_give_a_line_rules_place_the_layer_its_component_words_name() -> N
     assert whatif.words()(placed) == placed
     told = explain_text(NO_DEVICE.read_bytes())
     assert whatif.words()(told) == told
+
+
+def test_class_words_give_a_class_rules_answer_its_lines_component_layer() -> None:
+    diagnoses = explain_text(NVRTC)
+    assert diagnoses[0].signature_id == "class.code.project-bug"
+    assert diagnoses[0].layer == "operator_execution"
+    assert whatif.transform_named("class-words")(diagnoses)[0].layer == "build"
+    assert whatif.transform_named("words")(diagnoses) == diagnoses  # a cause: not a place's
+    assert whatif.transform_named("class-words")(explain_text(LINKER))[0].layer == "install"
 
 
 def test_earliest_puts_the_first_failure_in_time_first_among_places() -> None:
