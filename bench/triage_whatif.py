@@ -19,9 +19,10 @@ moved. Transforms (``--what``, repeatable):
 Session 41 (main 9169aadb, the gate's labels), held-out / tuning layer right (layer wrong),
 against 304 (98) / 402 (35) as it is: ``earliest`` 304 (98) / 402 (35), nothing moves (the
 ranking already gives the first failure in time its bonus, and lists are short); ``words``
-296 (106) / 394 (43); ``words:communication`` 301 (101) / 400 (37); ``words:device_init`` 304
-(98) / 399 (38); ``words:install`` 296 (106) / 400 (37); ``class-words`` 304 (98) / 390 (47):
-no held-out class answer moves, 12 tuning ones break. Cause and wrong unchanged. A line
+296 (106) / 394 (43), held-out 1 fixed and 9 broken ("moved": the logs whose score changed);
+``words:communication`` 301 (101) / 400 (37); ``words:device_init`` 304 (98, none moved) / 399
+(38); ``words:install`` 296 (106) / 400 (37); ``class-words`` 304 (98: 1 fixed, 1 broken) / 390
+(47: 12 broken). Cause and wrong unchanged. A line
 rule's, a code's or a catch-all's own layer is better than the component words on its line.
 
 Beside the figures, ``vocabulary`` counts each half's logs by whether their first answer's layer
@@ -170,7 +171,9 @@ def score(
             counts.setdefault(("vocabulary", half), Counter())[words_of] += 1
             for name, transform in transforms.items():
                 after = judge(expected, case["layer"], transform(list(diagnoses)))
-                counts.setdefault((name, half), Counter()).update(after._asdict())
+                tally = counts.setdefault((name, half), Counter())
+                tally.update(after._asdict())
+                tally["moved"] += after != before
                 if moved is not None and half == "tuning" and after != before:
                     moved.append(
                         f"  {name} {corpus['name']}/{case['file']}: layer {before.layer}->"
@@ -196,7 +199,10 @@ def main() -> int:
             print("\n".join(f"{half:8} {key}: {n}" for key, n in sorted(tally.items())))
             continue
         figures = ", ".join(f"{key} {tally[key]}" for key in ("cause", "layer", "wrong"))
-        print(f"{half:8} {name:24} {figures}, layer wrong {tally['layer_wrong']}")
+        print(
+            f"{half:8} {name:24} {figures}, layer wrong {tally['layer_wrong']},"
+            f" moved {tally['moved']}"
+        )
     return 0
 
 
