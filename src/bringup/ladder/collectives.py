@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import Callable, Optional
 
 import msgspec
 
-from bringup.ladder.model import Evidence, Judgement, Rung
+from bringup.ladder.model import Evidence, Judgement, Peaks, Rung
 from bringup.ladder.raised import first_line, raised
-
-if TYPE_CHECKING:
-    from bringup.ladder.judge import Peaks
-
 
 BUS_FACTOR: Mapping[str, Callable[[int], float]] = {
     "all_reduce": lambda n: 2 * (n - 1) / n,

@@ -14,7 +14,7 @@ from typing import Callable, Optional
 import msgspec
 
 from bringup.ladder.collectives import judge_communication
-from bringup.ladder.model import Evidence, Judgement, Rung
+from bringup.ladder.model import Evidence, Judgement, Peaks, Rung
 from bringup.ladder.raised import first_line, raised
 from bringup.model.snapshot import Accelerator
 from bringup.model.source import Source
@@ -33,30 +33,6 @@ runtime's own bookkeeping, the CPU's page cache of a freed block)."""
 LOW_PEAK_RATIO = 0.05
 """Below this share of the nominal peak the timed matmul earns a note (a small quick-level
 matrix rarely reaches it; a far lower figure is worth a look)."""
-
-
-class Peak(msgspec.Struct, frozen=True):
-    """A device's nominal dense TFLOP/s in one dtype, from the knowledge base."""
-
-    device: str
-    dtype: str
-    tflops: float
-    source: str
-
-
-class Peaks(msgspec.Struct, frozen=True):
-    """The peaks the knowledge base knows, by device name exactly as the runtime reports it
-    (``torch.<device>.get_device_name``: the vendor tool's product
-    name or the SoC name, per backend). Exact on purpose: a product's variant (``<name> NVL``,
-    ``<family>B3``) is not the product or family it extends."""
-
-    entries: tuple[Peak, ...] = ()
-
-    def find(self, device: str, dtype: str) -> Optional[Peak]:
-        wanted = device.strip().lower()
-        return next(
-            (p for p in self.entries if p.dtype == dtype and p.device.lower() == wanted), None
-        )
 
 
 Judge = Callable[[Rung, Evidence, Peaks], Judgement]
