@@ -197,15 +197,17 @@ def design_for(
     from bringup.solve import host_facts
 
     asked = target.target.kind == "asked"
+    chips, arch = host_chips(target.host), host_arch(target.host)
     return design_stack(
         inputs.components,
         target.target,
         target.host,
-        _rules_for(inputs, host_chips(target.host), host_arch(target.host)),
+        _rules_for(inputs, chips, arch),
         inputs.catalogue,
         allow_driver_change=True,
         explain=explain,
         prefer=target_kinds(host_facts(inputs.snapshot)) if asked else frozenset(),
+        arch_left_out=inputs.knowledge.left_out_by_arch(arch, chips),
     )
 
 
@@ -240,7 +242,11 @@ def check(
     asked = designed if target is None else design_for(inputs, aimed_for_asked(inputs))
     repos, groups, kinds = here_split(inputs.components, asked)
     options = SolveOptions(
-        allow_driver_change=allow_driver_change, explain=explain, groups=groups, kinds=kinds
+        allow_driver_change=allow_driver_change,
+        explain=explain,
+        groups=groups,
+        kinds=kinds,
+        arch_left_out=_left_out_for(inputs, inputs.snapshot),
     )
     with report.stage(_sized("solve", f"solving {len(repos)} repos", repos)):
         resolution = solve(repos, inputs.snapshot, inputs.rules, inputs.catalogue, options)
@@ -327,6 +333,7 @@ def solve_stack(
         repos, groups, kinds = here_split(repos, design_for(inputs, aimed_for_asked(inputs)))
         options = replace(options, groups=groups, kinds=kinds)
     rules = _rules_for(inputs, host_chips(host), host_arch(host))
+    options = replace(options, arch_left_out=_left_out_for(inputs, host))
     with report.stage(_sized("solve", f"solving {len(repos)} repos", repos)):
         base = solve_facts(repos, host, rules, catalogue, options)
     unfit = hardware_unfit(base) if target is not None and target.target.kind != "asked" else ()
@@ -339,6 +346,7 @@ def solve_stack(
     changed = None
     if changes:
         rules = _rules_for(inputs, host_chips(host, changes), host_arch(host))
+        options = replace(options, arch_left_out=_left_out_for(inputs, host, changes))
         with report.stage(Stage("what-if", "solving the changed host")):
             changed = what_if(repos, host, rules, catalogue, changes, options=options, before=base)
     final = changed.resolution if changed is not None else base
@@ -381,3 +389,11 @@ def _rules_for(
     if chips == host_chips(inputs.snapshot) and arch == host_arch(inputs.snapshot):
         return inputs.rules
     return inputs.knowledge.rules(chips=chips, arch=arch)
+
+
+def _left_out_for(
+    inputs: StackInputs, host: Snapshot | HostFacts, changes: Sequence[tuple[str, str]] = ()
+) -> tuple[Rule, ...]:
+    """The knowledge base's rows ``host``'s architecture leaves out of ``_rules_for``'s, with
+    the chips under ``changes`` (``archrows``)."""
+    return inputs.knowledge.left_out_by_arch(host_arch(host), host_chips(host, changes))
