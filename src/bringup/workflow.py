@@ -147,18 +147,14 @@ def gather(
                 stack = scan_stack(list(paths), force=force, progress=report.progress(scanning))
             host = probing.result()
     from bringup.checkouttop import checkout_top
-    from bringup.plan.homewrites import with_home_writes
-    from bringup.plan.isolation import without_build_isolation
     from bringup.plan.itself import with_checkout_install
     from bringup.solve import knowledge_catalogue
 
     # what up runs: the checkout's own install for a guide's install from elsewhere, without
     # build isolation where setup.py imports what that lacks, its home paths noted
     tops = {c.name: checkout_top(c.path) for c in stack.components}
-    own = (
-        without_build_isolation(with_checkout_install(c, tops[c.name])) for c in stack.components
-    )
-    components = tuple(with_home_writes(c) for c in own)
+    own = (with_checkout_install(c, tops[c.name]) for c in stack.components)
+    components = tuple(_as_built(c) for c in own)
     with report.stage(Stage("kb", "loading the knowledge base")):
         kb = load_kb(kb_dir, extra_dirs, report)
         rules = kb.rules(chips=host_chips(host), arch=host_arch(host))
@@ -177,6 +173,17 @@ def gather(
         index=answer,
         tops=tops,
     )
+
+
+def _as_built(component: Component) -> Component:
+    """``component``'s installs of its own folders as they run: without build isolation where
+    the build needs it, the home paths their setup.py names noted (read here, at the edge)."""
+    from bringup.buildfolders import build_folders
+    from bringup.plan.homewrites import with_home_writes
+    from bringup.plan.isolation import without_build_isolation
+
+    folders = build_folders(component)
+    return with_home_writes(without_build_isolation(component, folders), folders)
 
 
 def design_for(
