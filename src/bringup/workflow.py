@@ -204,17 +204,16 @@ def design_for(
     from bringup.solve import host_facts
 
     asked = target.target.kind == "asked"
-    chips, arch = host_chips(target.host), host_arch(target.host)
     return design_stack(
         inputs.components,
         target.target,
         target.host,
-        _rules_for(inputs, chips, arch),
+        _rules_for(inputs, host_chips(target.host), host_arch(target.host)),
         inputs.catalogue,
         allow_driver_change=True,
         explain=explain,
         prefer=target_kinds(host_facts(inputs.snapshot)) if asked else frozenset(),
-        arch_left_out=inputs.knowledge.left_out_by_arch(arch, chips),
+        arch_left_out=_left_out_for(inputs, target.host),
     )
 
 
