@@ -147,18 +147,14 @@ def gather(
                 stack = scan_stack(list(paths), force=force, progress=report.progress(scanning))
             host = probing.result()
     from bringup.checkouttop import checkout_top
-    from bringup.plan.homewrites import with_home_writes
-    from bringup.plan.isolation import without_build_isolation
     from bringup.plan.itself import with_checkout_install
     from bringup.solve import knowledge_catalogue
 
     # what up runs: the checkout's own install for a guide's install from elsewhere, without
     # build isolation where setup.py imports what that lacks, its home paths noted
     tops = {c.name: checkout_top(c.path) for c in stack.components}
-    own = (
-        without_build_isolation(with_checkout_install(c, tops[c.name])) for c in stack.components
-    )
-    components = tuple(with_home_writes(c) for c in own)
+    own = (with_checkout_install(c, tops[c.name]) for c in stack.components)
+    components = tuple(_as_built(c) for c in own)
     with report.stage(Stage("kb", "loading the knowledge base")):
         kb = load_kb(kb_dir, extra_dirs, report)
         rules = kb.rules(chips=host_chips(host), arch=host_arch(host))
@@ -177,6 +173,17 @@ def gather(
         index=answer,
         tops=tops,
     )
+
+
+def _as_built(component: Component) -> Component:
+    """``component``'s installs of its own folders as they run: without build isolation where
+    the build needs it, the home paths their setup.py names noted (read here, at the edge)."""
+    from bringup.buildfolders import build_folders
+    from bringup.plan.homewrites import with_home_writes
+    from bringup.plan.isolation import without_build_isolation
+
+    folders = build_folders(component)
+    return with_home_writes(without_build_isolation(component, folders), folders)
 
 
 def design_for(
@@ -206,6 +213,7 @@ def design_for(
         allow_driver_change=True,
         explain=explain,
         prefer=target_kinds(host_facts(inputs.snapshot)) if asked else frozenset(),
+        arch_left_out=_left_out_for(inputs, target.host),
     )
 
 
@@ -240,7 +248,11 @@ def check(
     asked = designed if target is None else design_for(inputs, aimed_for_asked(inputs))
     repos, groups, kinds = here_split(inputs.components, asked)
     options = SolveOptions(
-        allow_driver_change=allow_driver_change, explain=explain, groups=groups, kinds=kinds
+        allow_driver_change=allow_driver_change,
+        explain=explain,
+        groups=groups,
+        kinds=kinds,
+        arch_left_out=_left_out_for(inputs, inputs.snapshot),
     )
     with report.stage(_sized("solve", f"solving {len(repos)} repos", repos)):
         resolution = solve(repos, inputs.snapshot, inputs.rules, inputs.catalogue, options)
@@ -327,6 +339,7 @@ def solve_stack(
         repos, groups, kinds = here_split(repos, design_for(inputs, aimed_for_asked(inputs)))
         options = replace(options, groups=groups, kinds=kinds)
     rules = _rules_for(inputs, host_chips(host), host_arch(host))
+    options = replace(options, arch_left_out=_left_out_for(inputs, host))
     with report.stage(_sized("solve", f"solving {len(repos)} repos", repos)):
         base = solve_facts(repos, host, rules, catalogue, options)
     unfit = hardware_unfit(base) if target is not None and target.target.kind != "asked" else ()
@@ -339,6 +352,7 @@ def solve_stack(
     changed = None
     if changes:
         rules = _rules_for(inputs, host_chips(host, changes), host_arch(host))
+        options = replace(options, arch_left_out=_left_out_for(inputs, host, changes))
         with report.stage(Stage("what-if", "solving the changed host")):
             changed = what_if(repos, host, rules, catalogue, changes, options=options, before=base)
     final = changed.resolution if changed is not None else base
@@ -381,3 +395,11 @@ def _rules_for(
     if chips == host_chips(inputs.snapshot) and arch == host_arch(inputs.snapshot):
         return inputs.rules
     return inputs.knowledge.rules(chips=chips, arch=arch)
+
+
+def _left_out_for(
+    inputs: StackInputs, host: Snapshot | HostFacts, changes: Sequence[tuple[str, str]] = ()
+) -> tuple[Rule, ...]:
+    """The knowledge base's rows ``host``'s architecture leaves out of ``_rules_for``'s, with
+    the chips under ``changes`` (``archrows``)."""
+    return inputs.knowledge.left_out_by_arch(host_arch(host), host_chips(host, changes))

@@ -137,6 +137,23 @@ def test_a_details_value_that_is_a_path_is_the_repo_to_check(
     assert "  torchair  " in out
 
 
+def test_a_details_value_that_is_a_manifest_is_the_path_to_check(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A PATH may be a bringup.toml: ``--details`` given one with no PATH checks it, all its
+    details, as it does a repo's folder (reread40 L11: "no repo of that name", no hint)."""
+    manifest = "examples/six-repos/train-adapter/bringup.toml"
+    assert main(["check", "--snapshot", HOST, "--details", manifest]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("bringup check: 1 repo on a recorded host")
+    assert "train-adapter" in out
+    # beside paths it names no repo: the hint says how to check that stack
+    assert main(["check", REPOS[0], "--snapshot", HOST, "--details", manifest]) == 2
+    assert f"for the stack in {manifest}: bringup check {manifest} --details" in " ".join(
+        capsys.readouterr().err.split()
+    )
+
+
 def test_one_repo_is_counted_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
     main(["check", REPOS[0], "--snapshot", HOST])
     out = capsys.readouterr().out

@@ -7,14 +7,15 @@ pyproject.toml:1-8."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import msgspec
 import pytest
 
+from bringup.buildfolders import build_folders, read_build_folder
 from bringup.model import Step, file_source
 from bringup.model.requirements import Component
-from bringup.plan.isolation import build_table, undeclared, without_build_isolation
+from bringup.plan.buildfolder import BuildFolder
+from bringup.plan.isolation import undeclared, without_build_isolation
 from bringup.plan.steptools import step_tools
 
 SIMPLE_KNN = """from setuptools import setup
@@ -49,10 +50,15 @@ def _component(root: Path, argv: tuple[str, ...]) -> Component:
     return Component(name="simple-knn", path=str(root), role="ops", steps=(step,))
 
 
+def _built(component: Component) -> Component:
+    """``component`` as gather passes it on: its folders read at the edge, then the plan's."""
+    return without_build_isolation(component, build_folders(component))
+
+
 def test_an_install_whose_setup_imports_torch_builds_without_isolation(tmp_path: Path) -> None:
     (tmp_path / "setup.py").write_text(SIMPLE_KNN)
-    assert undeclared(tmp_path, build_table(tmp_path)) == ["torch"]
-    [step] = without_build_isolation(_component(tmp_path, ("pip", "install", "."))).steps
+    assert undeclared(read_build_folder(tmp_path)) == ["torch"]
+    [step] = _built(_component(tmp_path, ("pip", "install", "."))).steps
     assert step.argv == ("pip", "install", "--no-build-isolation", ".")
     # the environment then has the build backend the isolated build would have brought
     assert step_tools([step]) == ["setuptools", "wheel"]  # type: ignore[list-item]
@@ -61,19 +67,22 @@ def test_an_install_whose_setup_imports_torch_builds_without_isolation(tmp_path:
 def test_a_build_table_that_requires_the_import_keeps_isolation(tmp_path: Path) -> None:
     (tmp_path / "setup.py").write_text(SIMPLE_KNN)
     (tmp_path / "pyproject.toml").write_text(CMAKE_EXAMPLE_BUILD.replace('"wheel"', '"torch"'))
-    assert undeclared(tmp_path, build_table(tmp_path)) == []
+    assert undeclared(read_build_folder(tmp_path)) == []
     component = _component(tmp_path, ("pip", "install", "."))
-    assert without_build_isolation(component) is component
+    assert _built(component) is component
 
 
 def test_an_import_in_a_try_or_of_the_setuptools_kind_is_no_reason(tmp_path: Path) -> None:
     # cmake_example's setup.py imports only the standard library and setuptools
-    (tmp_path / "setup.py").write_text(
+    setup = (
         "import os\nfrom setuptools import Extension, setup\n"
         "try:\n    import torch\nexcept ImportError:\n    torch = None\n"
     )
     (tmp_path / "pyproject.toml").write_text(CMAKE_EXAMPLE_BUILD)
-    assert undeclared(tmp_path, build_table(tmp_path)) == []
+    requires = read_build_folder(tmp_path).requires
+    assert requires is not None
+    assert "setuptools>=42" in requires
+    assert undeclared(BuildFolder(setup=setup, requires=requires)) == []
 
 
 def test_check_shows_the_install_as_it_runs_beside_the_words_it_cites() -> None:
@@ -103,23 +112,34 @@ def test_each_folder_is_read_once_however_many_steps_install_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # review32 LOW: setup.py (and pyproject.toml, twice) were parsed again for every step
-    from bringup.plan import isolation
+    from bringup import buildfolders
 
     (tmp_path / "setup.py").write_text(SIMPLE_KNN)
     reads: list[Path] = []
-    original = isolation.build_table
+    original = buildfolders.read_build_folder
 
-    def counted(folder: Path) -> Optional[list[str]]:
+    def counted(folder: Path) -> BuildFolder:
         reads.append(folder)
         return original(folder)
 
-    monkeypatch.setattr(isolation, "build_table", counted)
+    monkeypatch.setattr(buildfolders, "read_build_folder", counted)
     argvs = [("pip", "install", "."), ("pip", "install", "-e", "."), ("pip", "install", "./")]
     steps = tuple(
         Step(name=" ".join(a), kind="install", argv=a, source=file_source("README.md", n))
         for n, a in enumerate(argvs, start=1)
     )
     component = Component(name="simple-knn", path=str(tmp_path), role="ops", steps=steps)
-    built = without_build_isolation(component).steps
+    built = _built(component).steps
     assert all("--no-build-isolation" in step.argv for step in built)
     assert reads == [tmp_path]
+
+
+def test_a_module_of_the_folder_itself_is_no_build_dependency(tmp_path: Path) -> None:
+    # `import cmake` beside a cmake/ folder imports that folder, not the cmake distribution
+    assert undeclared(BuildFolder(setup="import cmake\n")) == ["cmake"]
+    assert undeclared(BuildFolder(setup="import cmake\n", modules=frozenset({"cmake"}))) == []
+    (tmp_path / "cmake").mkdir()
+    (tmp_path / "versioneer.py").write_text("")
+    (tmp_path / "README.md").write_text("")
+    assert read_build_folder(tmp_path).modules == {"cmake", "versioneer"}
+    assert read_build_folder(tmp_path).setup is None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bringup.buildfolders import build_folders
 from bringup.model import Requirement, Step, file_source
 from bringup.model.requirements import Component
 from bringup.plan.isolation import without_build_isolation
@@ -48,7 +49,7 @@ def test_a_capped_build_tool_the_build_table_leaves_open_builds_without_isolatio
     component = Component(
         name="cmake_example", path=str(tmp_path), role="other", steps=(step,), requirements=(cap,)
     )
-    [built] = without_build_isolation(component).steps
+    [built] = without_build_isolation(component, build_folders(component)).steps
     assert built.argv == ("pip", "install", "--no-build-isolation", ".")
     uncapped = Component(name="cmake_example", path=str(tmp_path), role="other", steps=(step,))
-    assert without_build_isolation(uncapped).steps == (step,)
+    assert without_build_isolation(uncapped, build_folders(uncapped)).steps == (step,)

@@ -3,11 +3,10 @@ the real lines each test needs, with the file and line they come from."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from bringup.model import Step, file_source
 from bringup.model.plan import PlanStep
 from bringup.model.requirements import Component
+from bringup.plan.buildfolder import BuildFolder
 from bringup.plan.isolation import without_build_isolation
 from bringup.run.consent import commands_needing_consent
 
@@ -16,20 +15,17 @@ SETUP_IMPORTS = "from packaging import version\nfrom setuptools import find_pack
 README_33 = ("pip", "install", "-v", "--no-cache-dir", ".")  # README.md:33
 
 
-def test_the_install_run_without_isolation_says_so_and_is_named_as_it_runs(
-    tmp_path: Path,
-) -> None:
+def test_the_install_run_without_isolation_says_so_and_is_named_as_it_runs() -> None:
     # outsider 18's D13: `up` ran "pip install --no-build-isolation -v --no-cache-dir ." but said
     # nothing of it, and the blocked steps named "step 2 (pip install -v --no-cache-dir .)"
-    (tmp_path / "setup.py").write_text(SETUP_IMPORTS)
     step = Step(
         name=" ".join(README_33),
         kind="install",
         argv=README_33,
         source=file_source("README.md", 33),
     )
-    repo = Component(name="TensorNVMe", path=str(tmp_path), role="ops", steps=(step,))
-    [changed] = without_build_isolation(repo).steps
+    repo = Component(name="TensorNVMe", path="/nowhere/TensorNVMe", role="ops", steps=(step,))
+    [changed] = without_build_isolation(repo, {".": BuildFolder(setup=SETUP_IMPORTS)}).steps
     assert changed.argv == ("pip", "install", "--no-build-isolation", "-v", "--no-cache-dir", ".")
     assert changed.name == " ".join(changed.argv)
     [note] = changed.notes
@@ -61,26 +57,23 @@ SETUP_HOME = (
 )
 
 
-def test_a_setup_script_using_paths_in_the_home_is_said_beside_its_install(
-    tmp_path: Path,
-) -> None:
+def test_a_setup_script_using_paths_in_the_home_is_said_beside_its_install() -> None:
     # outsider 18's D14: neither check nor up's consent list said that TensorNVMe's setup.py
     # appends to ~/.bashrc and installs into ~/.tensornvme
     from bringup.plan.homewrites import with_home_writes
 
-    (tmp_path / "setup.py").write_text(SETUP_HOME)
     step = Step(name="pip install .", kind="install", argv=("pip", "install", "."),
                 source=file_source("README.md", 33))  # fmt: skip
     test = Step(name="pytest ./tests", kind="test", argv=("pytest", "./tests"),
                 source=file_source("README.md", 70))  # fmt: skip
-    repo = Component(name="TensorNVMe", path=str(tmp_path), role="ops", steps=(step, test))
-    installed, tested = with_home_writes(repo).steps
+    repo = Component(name="TensorNVMe", path="/nowhere/TensorNVMe", role="ops", steps=(step, test))
+    installed, tested = with_home_writes(repo, {".": BuildFolder(setup=SETUP_HOME)}).steps
     [note] = installed.notes
     assert "~/.tensornvme (setup.py:2), ~/.bashrc (setup.py:5)" in note
     assert tested.notes == ()
     # a setup.py that names no path in the home leaves the repo as it was
-    (tmp_path / "setup.py").write_text(SETUP_IMPORTS)
-    assert with_home_writes(repo) is repo
+    assert with_home_writes(repo, {".": BuildFolder(setup=SETUP_IMPORTS)}) is repo
+    assert with_home_writes(repo, {}) is repo  # nor does a folder with no setup.py
 
 
 def test_each_home_path_once_and_none_that_would_break_the_line() -> None:

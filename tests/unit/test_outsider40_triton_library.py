@@ -72,6 +72,19 @@ def test_a_package_of_triton_kernels_needs_a_gpu(tmp_path: Path) -> None:
         (">=1", "attorch/act_kernels.py", 13)
     ]
     assert {"triton"} <= {r.subject for r in found}
+    # Triton's "Supported Hardware" names both vendors' GPUs (triton-lang/triton@c449ceff
+    # README.md, "# Compatibility": "- AMD GPUs (ROCm 6.2+)")
+    said = gpu[0].text or ""
+    assert "AMD GPUs (ROCm 6.2+)" in said
+    assert "NVIDIA GPUs" in said
+
+
+def test_a_device_call_beside_the_kernels_keeps_the_device_s_words(tmp_path: Path) -> None:
+    root = _attorch(tmp_path)
+    call = "import torch\n\n\ndef ones():\n    return torch.ones(1, device='cuda')\n"
+    (root / "attorch" / "layers.py").write_text(call)
+    [gpu] = [r for r in package_lines(root, "", "attorch", []) if r.subject == "gpu_count"]
+    assert "Triton" not in (gpu.text or "")
 
 
 def test_triton_kernels_beside_torch_npu_are_no_gpu_need(tmp_path: Path) -> None:

@@ -65,7 +65,7 @@ def test_the_unpaired_python_pin_is_shown_unverified(
     out = _verdict(capsys, str(root))
     pinned = re.search(r"ascendc CANN 9\.0\.0, Python (\S+) \(unverified\)", out)
     assert pinned is not None
-    assert "(unverified) = no knowledge-base row pairs this Python" in out
+    assert "(unverified) = no knowledge-base row pairs this pin with a pin beside it" in out
     python = pinned.group(1)
     assert main(["kb", "why", "cann==9.0.0", f"python=={python}"]) == 1  # UNKNOWN
 

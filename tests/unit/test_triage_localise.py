@@ -14,7 +14,7 @@ from bringup.triage import explain_text
 from bringup.triage.explain import scan_log
 from bringup.triage.fallback import diagnose
 from bringup.triage.faultdiag import fault_id, read_faults
-from bringup.triage.localise import localise
+from bringup.triage.localise import ZH_SEPARATOR, localise
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "logs"
@@ -72,3 +72,28 @@ def test_explain_lang_zh_on_the_command_line(capsys: pytest.CaptureFixture[str])
     (diagnosis,) = json.loads(capsys.readouterr().out)["data"]["diagnoses"]
     assert any("\u4e00" <= char <= "\u9fff" for char in diagnosis["cause"])
     assert main(["explain", str(MINDIE_OOM), "--lang", "fr"]) == 2
+
+
+# mindspore-ai/docs@9e844dc65dc5ef4381574e8b6ec2f93f9681f720
+# tutorials/source_en/debug/error_analysis/mindrt_debug.md:86: CANN's E80012 dimension limit,
+# read by the class FaultDiag's AISW_CANN_TBE_ALL_002/003 were retired into (reread40 L9).
+E80012 = (
+    "RuntimeError: ({'errCode': 'E80012', 'op_name': 'reduce_sum_d', 'param_name': 'x', "
+    "'min_value': 0, 'max_value': 8, 'real_value': 10}, 'In op, the num of dimensions of "
+    "input/output[x] should be in the range of [0, 8], but actually is [10].')\n"
+)
+
+
+def test_a_class_the_faults_were_retired_into_says_their_chinese() -> None:
+    english = explain_text(E80012)
+    assert english[0].signature_id == "class.operator.npu-kernel-refuses-inputs"
+    [chinese] = localise(english[:1], "zh")
+    _, faults = read_faults()
+    retired = {
+        f.id: f for f in faults if f.id in ("AISW_CANN_TBE_ALL_002", "AISW_CANN_TBE_ALL_003")
+    }
+    assert chinese.title == ZH_SEPARATOR.join(retired[i].cause_zh for i in sorted(retired))
+    for fault in retired.values():
+        assert fault.description_zh in chinese.cause
+        assert " ".join(fault.suggestion_zh) in chinese.fix
+    assert localise(english[:1], "en") == english[:1]

@@ -72,7 +72,7 @@ def command(
         raise InputError(
             f"--details {details}: no repo of that name in the stack",
             hint=f"the repos: {', '.join(names)}; give --details=REPO or put it after the paths"
-            + (stack if Path(details).is_dir() else ""),
+            + (stack if _a_path(Path(details)) else ""),
         )
     aimed = read_target(target, inputs.catalogue)
     from bringup.run.indexes import read_index_settings
@@ -106,14 +106,22 @@ def _details_path(
 ) -> tuple[tuple[str, ...], Optional[str]]:
     """``check --details repos/mindspeed-fork`` with no PATH: the option took the repo's path as
     its value and checked the current directory (outsider20 D19). A repo's name is a folder's
-    name, never a path, so a value with a ``/`` that names a directory is the PATH, all its
-    details asked; a bare name stays a repo's name, without the ``/`` shell completion writes
-    after a folder's name (``--details ascend-comm/``, reread40 M2)."""
+    name, never a path, so a value with a ``/`` that names a directory or a manifest (a PATH
+    may be a bringup.toml: ``--details stack/bringup.toml``, reread40 L11) is the PATH, all
+    its details asked; a bare name stays a repo's name, without the ``/`` shell completion
+    writes after a folder's name (``--details ascend-comm/``, reread40 M2)."""
     named = details.rstrip("/") if details else ""
     if not details or not named:
         return paths, details
     if "/" not in named:
         return paths, named
-    if paths or not Path(details).is_dir():
+    if paths or not _a_path(Path(details)):
         return paths, details
     return (details,), ""
+
+
+def _a_path(value: Path) -> bool:
+    """Whether ``value`` is what a PATH names: a directory, or a manifest file."""
+    from bringup.scan.manifest import MANIFEST_NAME
+
+    return value.is_dir() or (value.name == MANIFEST_NAME and value.is_file())

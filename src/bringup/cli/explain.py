@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import os
+import stat
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -227,10 +228,12 @@ def _bearing(diagnoses: Sequence[Diagnosis], path: str) -> dict[str, Any]:
 
 def _small(log: Optional[str]) -> bool:
     """Whether LOG is a file too small to pay for compiling the Hyperscan database on a cold
-    cache (stdin's size is not known: it may be a large log)."""
+    cache. The size of stdin, a pipe or a device is not known (``explain <(zcat log.gz)``
+    reads /dev/fd/N, size 0): it may be a large log."""
     if log is None or log == "-":
         return False
     try:
-        return os.stat(log).st_size < PAYS_OFF_BYTES
+        info = os.stat(log)
     except OSError:
         return False
+    return stat.S_ISREG(info.st_mode) and info.st_size < PAYS_OFF_BYTES

@@ -110,8 +110,18 @@ class KnowledgeBase:
             scoped.rule
             for scoped in self._scoped_rules
             if (topic is None or scoped.rule.topic == topic)
-            and (scoped.chips is None or any(chip_matches(scoped.chips, c) for c in wanted))
-            and (scoped.machines is None or arch is None or arch in scoped.machines.split(","))
+            and _for_chips(scoped, wanted)
+            and _for_arch(scoped, arch)
+        )
+
+    def left_out_by_arch(self, arch: Optional[str], chips: Sequence[str] = ()) -> tuple[Rule, ...]:
+        """The rows ``rules(chips=chips, arch=arch)`` leaves out for the architecture alone: a
+        release's own requirement on other architectures (torch 2.7.0's wheel pins triton on
+        x86_64 only, torch_triton.toml), which says this host's build of it needs none."""
+        return tuple(
+            scoped.rule
+            for scoped in self._scoped_rules
+            if _for_chips(scoped, chips) and not _for_arch(scoped, arch)
         )
 
     def releases(self, subject: str) -> tuple[str, ...]:
@@ -256,3 +266,13 @@ def load_knowledge_base(
     see ``bringup.kb.paths`` for the order. A compiled copy is cached in the user cache dir
     and reused until a data file changes."""
     return KnowledgeBase(load_compiled(kb_dir, extra_dirs, env=env, use_cache=use_cache))
+
+
+def _for_chips(scoped: ScopedRule, chips: Sequence[str]) -> bool:
+    """Whether a row holds for one of ``chips`` (every row not limited to chip families)."""
+    return scoped.chips is None or any(chip_matches(scoped.chips, c) for c in chips)
+
+
+def _for_arch(scoped: ScopedRule, arch: Optional[str]) -> bool:
+    """Whether a row holds on ``arch`` (every row where the architecture is unknown)."""
+    return scoped.machines is None or arch is None or arch in scoped.machines.split(",")

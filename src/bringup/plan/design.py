@@ -142,13 +142,15 @@ def design_stack(
     allow_driver_change: bool = False,
     explain: bool = True,
     prefer: frozenset[str] = frozenset(),
+    arch_left_out: Sequence[Rule] = (),
 ) -> Design:
     """Solve ``components`` for the target's ``host`` with every repo taking part, and say
     why repos in different environments cannot share one. ``rules``: the knowledge base's
     rows for the target's chips. Repos that need different kinds of device are designed for
     different hosts, one solve per kind of host; with a target, those that need a kind it
     does not have are left out of its environments (``Design.elsewhere``). ``prefer``: the
-    kinds of device this machine has, for a repo that supports several (``host_groups``)."""
+    kinds of device this machine has, for a repo that supports several (``host_groups``).
+    ``arch_left_out``: the rows the target's architecture left out of ``rules``."""
     from bringup.solve import SolveOptions, solve_host
     from bringup.solve.kinds import (
         HostGroup,
@@ -161,7 +163,12 @@ def design_stack(
         set_apart,
     )
 
-    options = SolveOptions(allow_driver_change=allow_driver_change, explain=explain, design=True)
+    options = SolveOptions(
+        allow_driver_change=allow_driver_change,
+        explain=explain,
+        design=True,
+        arch_left_out=tuple(arch_left_out),
+    )
     refused = unsupported_os(host)
     if refused is not None:
         return design(target, Resolution(), elsewhere=unsupported_needs(components, refused))

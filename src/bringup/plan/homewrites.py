@@ -4,52 +4,55 @@
 more than build: hpcaitech/TensorNVMe@6403388 setup.py:110-115 appends an ``export
 LD_LIBRARY_PATH`` block to ``~/.bashrc``, and setup.py:32 builds liburing and libaio into
 ``~/.tensornvme`` (outsider18 D14). Removing the environment does not undo that. The script is
-read, never run: the paths under the home directory it names (``os.path.expanduser("~")`` or
-``Path.home()`` joined with constant names, ``os.path.expanduser("~/...")``) are said beside the
-step that runs it, in ``check``'s notes and in ``up``'s consent list.
+read (at the edge, ``buildfolders``), never run: the paths under the home directory it names
+(``os.path.expanduser("~")`` or ``Path.home()`` joined with constant names,
+``os.path.expanduser("~/...")``) are said beside the step that runs it, in ``check``'s notes and
+in ``up``'s consent list.
 """
 
 from __future__ import annotations
 
 import ast
 import posixpath
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Optional
 
 import msgspec
 
 from bringup.model.requirements import Component, Step
-from bringup.scan.sourceinstalls import installed_folder
+from bringup.plan.buildfolder import BuildFolder, step_folder
 
 
-def with_home_writes(component: Component) -> Component:
+def with_home_writes(component: Component, folders: Mapping[str, BuildFolder]) -> Component:
     """``component`` with a note on each step that installs a folder of its checkout whose
-    ``setup.py`` names paths in the home directory; else ``component`` itself."""
-    root = Path(component.path)
+    ``setup.py`` names paths in the home directory; else ``component`` itself. ``folders``:
+    what each installed folder holds (``buildfolders.build_folders``)."""
     named: dict[str, str] = {}
-    steps = [_step(step, root, named) for step in component.steps]
+    steps = [_step(step, folders, named) for step in component.steps]
     if all(new is old for new, old in zip(steps, component.steps)):
         return component
     return msgspec.structs.replace(component, steps=tuple(steps))
 
 
-def _step(step: Step, root: Path, named: dict[str, str]) -> Step:
-    folder = installed_folder(step.cwd or ".", step.argv)
-    if not folder or folder.startswith(("/", "..")):
+def _step(step: Step, folders: Mapping[str, BuildFolder], named: dict[str, str]) -> Step:
+    folder = step_folder(step)
+    if not folder:
         return step
-    folder = posixpath.normpath(folder)
     if folder not in named:
-        named[folder] = _note(root / folder, "" if folder == "." else f"{folder}/")
+        setup = folders.get(folder, BuildFolder()).setup
+        named[folder] = _note(setup, "" if folder == "." else f"{folder}/")
     if not named[folder]:
         return step
     return msgspec.structs.replace(step, notes=(*step.notes, named[folder]))
 
 
-def _note(inside: Path, where: str) -> str:
-    """What ``inside``'s setup.py names in the home directory, in words; empty for nothing."""
+def _note(setup: Optional[str], where: str) -> str:
+    """What a ``setup.py`` text names in the home directory, in words; empty for nothing."""
+    if setup is None:
+        return ""
     try:
-        tree = ast.parse((inside / "setup.py").read_text("utf-8", errors="replace"))
-    except (OSError, SyntaxError, ValueError, RecursionError):
+        tree = ast.parse(setup)
+    except (SyntaxError, ValueError, RecursionError):
         return ""
     found = home_paths(tree)
     if not found:

@@ -13,19 +13,17 @@ distribution in first, a requirement the scan read from the same line), the buil
 from __future__ import annotations
 
 import ast
-import posixpath
 import re
-from pathlib import Path
+from collections.abc import Mapping, Sequence
 from typing import Optional
 
 import msgspec
 
 from bringup.model.requirements import Component, Step
+from bringup.plan.buildfolder import BuildFolder, step_folder
 from bringup.scan.commands import pip_install_targets
 from bringup.scan.setup_py import BUILD_IMPORTS
-from bringup.scan.sourceinstalls import installed_folder
 from bringup.subjects import frameworks
-from bringup.tomlfile import parse_toml
 
 NO_BUILD_ISOLATION = "--no-build-isolation"
 _ISOLATED_DEFAULT = frozenset({"setuptools", "wheel"})
@@ -33,31 +31,32 @@ _ISOLATED_DEFAULT = frozenset({"setuptools", "wheel"})
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
-def without_build_isolation(component: Component) -> Component:
+def without_build_isolation(component: Component, folders: Mapping[str, BuildFolder]) -> Component:
     """``component`` with ``--no-build-isolation`` on each ``pip install`` of a folder of its
     checkout whose setup script imports a build dependency its isolated build lacks
     (``undeclared``) or whose build table leaves open what the repo caps; else ``component``
-    itself. Each folder's setup.py and pyproject.toml are read once, however many steps
-    install it."""
+    itself. ``folders``: what each installed folder holds (``buildfolders.build_folders``);
+    each is decided once, however many steps install it."""
     bounds = _bounded(component)
-    decided: dict[Path, str] = {}
-    steps = [_step(step, Path(component.path), bounds, decided) for step in component.steps]
+    decided: dict[str, str] = {}
+    steps = [_step(step, folders, bounds, decided) for step in component.steps]
     if all(new is old for new, old in zip(steps, component.steps)):
         return component
     return msgspec.structs.replace(component, steps=tuple(steps))
 
 
-def _step(step: Step, root: Path, bounds: frozenset[str], decided: dict[Path, str]) -> Step:
+def _step(
+    step: Step, folders: Mapping[str, BuildFolder], bounds: frozenset[str], decided: dict[str, str]
+) -> Step:
     argv = step.argv
     if pip_install_targets(argv) is None or NO_BUILD_ISOLATION in argv:
         return step
-    folder = installed_folder(step.cwd or ".", argv)
-    if not folder or folder.startswith(("/", "..")):
+    folder = step_folder(step)
+    if not folder:
         return step
-    inside = root / posixpath.normpath(folder)
-    if inside not in decided:
-        decided[inside] = _why(inside, posixpath.normpath(folder), bounds)
-    if not decided[inside]:
+    if folder not in decided:
+        decided[folder] = _why(folders.get(folder, BuildFolder()), folder, bounds)
+    if not decided[folder]:
         return step
     at = argv.index("install") + 1
     words = step.name.split()
@@ -66,21 +65,20 @@ def _step(step: Step, root: Path, bounds: frozenset[str], decided: dict[Path, st
         step,
         argv=(*argv[:at], NO_BUILD_ISOLATION, *argv[at:]),
         name=" ".join((*words[:named], NO_BUILD_ISOLATION, *words[named:])),
-        notes=(*step.notes, f"bringup added {NO_BUILD_ISOLATION}: {decided[inside]}"),
+        notes=(*step.notes, f"bringup added {NO_BUILD_ISOLATION}: {decided[folder]}"),
     )
 
 
-def _why(inside: Path, folder: str, bounds: frozenset[str]) -> str:
-    """Why ``inside``'s install runs without build isolation, in words; empty when it need not."""
-    requires = build_table(inside)
+def _why(inside: BuildFolder, folder: str, bounds: frozenset[str]) -> str:
+    """Why ``folder``'s install runs without build isolation, in words; empty when it need not."""
     where = "" if folder == "." else f"{folder}/"
-    missing = undeclared(inside, requires)
+    missing = undeclared(inside)
     if missing:
         return (
             f"{where}setup.py imports {', '.join(missing)}, which pip's isolated build lacks:"
             " the build takes them from the environment"
         )
-    capped = _unbounded(requires, bounds)
+    capped = _unbounded(inside.requires, bounds)
     if capped:
         return (
             f"{where}pyproject.toml's build table leaves {', '.join(capped)} open, which the repo"
@@ -89,19 +87,22 @@ def _why(inside: Path, folder: str, bounds: frozenset[str]) -> str:
     return ""
 
 
-def undeclared(folder: Path, requires: Optional[list[str]]) -> list[str]:
+def undeclared(folder: BuildFolder) -> list[str]:
     """The build dependencies ``folder``'s ``setup.py`` imports when it starts (outside a
     ``try`` or a function) that its isolated build would not have: neither in its build
-    table's ``requires`` (``build_table``) nor pip's default, nor a module of the folder."""
-    try:
-        tree = ast.parse((folder / "setup.py").read_text("utf-8", errors="replace"))
-    except (OSError, SyntaxError, ValueError, RecursionError):
+    table's ``requires`` nor pip's default, nor a module of the folder."""
+    if folder.setup is None:
         return []
+    try:
+        tree = ast.parse(folder.setup)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    requires = folder.requires
     required = set(_ISOLATED_DEFAULT) if requires is None else set(_names(requires))
     missing = []
     for module in _started_imports(tree.body):
         subject = BUILD_IMPORTS.get(module) or (module if module in frameworks() else None)
-        if subject is None or _local(folder, module):
+        if subject is None or module in folder.modules:
             continue
         name = _key(subject.removeprefix("pypi:"))
         if name not in required and name not in missing:
@@ -119,7 +120,7 @@ def _bounded(component: Component) -> frozenset[str]:
     )
 
 
-def _unbounded(requires: Optional[list[str]], bounds: frozenset[str]) -> list[str]:
+def _unbounded(requires: Optional[Sequence[str]], bounds: frozenset[str]) -> list[str]:
     """What a build table's ``requires`` lists with no upper bound that the repo caps: the
     isolated build takes the newest (``cmake>=3.12``, pybind/cmake_example@7a94877f
     pyproject.toml:6, took CMake 4, which refuses the vendored pybind11's
@@ -148,29 +149,9 @@ def _started_imports(body: list[ast.stmt]) -> list[str]:
     return found
 
 
-def build_table(folder: Path) -> Optional[list[str]]:
-    """The entries of ``folder``'s ``pyproject.toml`` ``build-system.requires``; None when it
-    lists none (no file, no table, unreadable)."""
-    try:
-        text = (folder / "pyproject.toml").read_text("utf-8", errors="replace")
-        document = parse_toml(text, "pyproject.toml")
-    except (OSError, ValueError):
-        return None
-    build = document.get("build-system")
-    requires = build.get("requires") if isinstance(build, dict) else None
-    if not isinstance(requires, list):
-        return None
-    return [entry for entry in requires if isinstance(entry, str)]
-
-
-def _names(requires: list[str]) -> list[str]:
+def _names(requires: Sequence[str]) -> list[str]:
     names = (_NAME.match(entry.strip()) for entry in requires)
     return [_key(match.group(0)) for match in names if match]
-
-
-def _local(folder: Path, module: str) -> bool:
-    """Whether ``module`` is the folder's own (``versioneer.py``, a package beside setup.py)."""
-    return (folder / f"{module}.py").is_file() or (folder / module).is_dir()
 
 
 def _key(name: str) -> str:

@@ -184,12 +184,13 @@ def _environments(resolution: Resolution, design: Design) -> Section | None:
 
 
 def _doubted(cells: Sequence[str]) -> Paragraph | None:
-    """What ``(unverified)`` beside a pin means, where one is (``solve.toolkitpython``)."""
+    """What ``(unverified)`` beside a pin means, where one is (``solve.toolkitpython``: a
+    Python beside a toolkit; ``solve.pairrows``: a pin beside a package's release)."""
     if not any("(unverified)" in cell for cell in cells):
         return None
     return Paragraph(
         Line(
-            "(unverified) = no knowledge-base row pairs this Python with the toolkit beside it "
+            "(unverified) = no knowledge-base row pairs this pin with a pin beside it "
             "(bringup kb why says UNKNOWN)",
             "dim",
         )

@@ -72,7 +72,8 @@ def _shown(checks: Sequence[Check], status: str, env: Environment | None) -> str
         return "from the index"
     if pin.origin == "unverified":
         return f"{pin.version} + unverified"
-    # a Python no row pairs with the toolkit beside it (``solve.toolkitpython``) is no settled pin
+    # a pin no row pairs with one beside it (``solve.toolkitpython``, ``solve.pairrows``) is no
+    # settled pin
     doubt = " (unverified)" if pin.missing else ""
     return pin.version + doubt + ("" if pin.installed else " +")
 
@@ -188,7 +189,8 @@ def pin_cell(env: Environment, subject: str) -> str:
         return ""
     if pin.origin == "index":
         return f"{format_spec(pin.version)} (index)" if pin.version else "(index)"
-    # a Python no row pairs with the toolkit beside it (``solve.toolkitpython``) is no settled pin
+    # a pin no row pairs with one beside it (``solve.toolkitpython``, ``solve.pairrows``) is no
+    # settled pin
     doubt = " (unverified)" if pin.missing and pin.origin != "unverified" else ""
     return pin.version + doubt + ("" if pin.installed else " +")
 

@@ -36,7 +36,7 @@ from bringup.scan.devicecalls import FALLBACK_WORDS, device_calls
 from bringup.scan.entries import is_file
 from bringup.scan.moduletexts import module_text
 from bringup.scan.pgbackend import backend_needs
-from bringup.scan.tritonkernels import other_target, triton_kernels
+from bringup.scan.tritonkernels import TRITON_GPUS, other_target, triton_kernels
 from bringup.subjects import python_subject
 
 _IMPORT = lazyre.compile(r"^(?:import|from)\s+([A-Za-z_]\w*)")
@@ -325,18 +325,25 @@ def package_devices(
 def _device_needed(main: _Package, component: str) -> list[Requirement]:
     package, prefix = main.name, main.prefix
     found: list[tuple[str, str, int]] = []
+    kernels = 0
     gpu_kernels = not other_target([text for _rel, text in main.modules])
     for rel, text in main.modules:
         if any(word in text for word in FALLBACK_WORDS):
             return []
         found += [(kind, rel, line) for kind, line in device_calls(text)]
         if gpu_kernels:
-            found += [("gpu", rel, line) for line in triton_kernels(text)]
+            lines = triton_kernels(text)
+            found += [("gpu", rel, line) for line in lines]
+            kernels += len(lines)
     kinds = {kind for kind, _rel, _line in found}
     subject = backends.count_subject(kinds.pop()) if len(kinds) == 1 else None
     if subject is None:
         return []
     sources = [file_source(f"{prefix}{rel}", line) for _kind, rel, line in found]
+    who = f"package {package}" if package else "modules at its top"
+    text = f"the {who} puts its work on the device with no fallback"
+    if kernels == len(found):  # only its Triton kernels say so: Triton's GPUs, either vendor
+        text = f"the {who} defines Triton kernels, which run on {TRITON_GPUS}"
     return [
         Requirement(
             subject=subject,
@@ -344,8 +351,7 @@ def _device_needed(main: _Package, component: str) -> list[Requirement]:
             component=component,
             source=sources[0],
             confidence="medium",
-            text=f"the {f'package {package}' if package else 'modules at its top'} puts its "
-            "work on the device with no fallback",
+            text=text,
             also_at=tuple(sources[1:4]),
         )
     ]

@@ -2,11 +2,11 @@
 
 A module that defines a kernel with ``@triton.jit`` at its top (BobMcDear/attorch@67c2772
 attorch/act_kernels.py:13, imported by the package's layers) compiles it for a GPU when it is
-called: upstream Triton's "Supported Hardware" is NVIDIA GPUs (triton-lang/triton README.md,
-"# Compatibility"); its CPUs are "under development". Such a library runs nowhere else, though
-no ``device="cuda"`` of it says so outside a branch (outsider40 D5: attorch's one,
-pooling_layer.py:65, is under an ``if``). A package that imports Triton's Ascend backend or
-torch_npu compiles its kernels for an NPU (triton-ascend): not read here.
+called: upstream Triton's "Supported Hardware" is NVIDIA and AMD GPUs (``TRITON_GPUS``); its
+CPUs are "Under development". Such a library runs nowhere else, though no ``device="cuda"`` of
+it says so outside a branch (outsider40 D5: attorch's one, pooling_layer.py:65, is under an
+``if``). A package that imports Triton's Ascend backend or torch_npu compiles its kernels for
+an NPU (triton-ascend): not read here.
 """
 
 from __future__ import annotations
@@ -14,6 +14,11 @@ from __future__ import annotations
 import re
 
 from bringup import lazyre
+
+TRITON_GPUS = "NVIDIA GPUs (Compute Capability 8.0+) or AMD GPUs (ROCm 6.2+)"
+"""Triton's "Supported Hardware" (triton-lang/triton@c449ceff README.md, its last lines, under
+"# Compatibility": "- NVIDIA GPUs (Compute Capability 8.0+)", "- AMD GPUs (ROCm 6.2+)",
+"- Under development: CPUs"; older READMEs had AMD GPUs under development too)."""
 
 _KERNEL = lazyre.compile(r"^@triton\.(?:jit|autotune|heuristics)\b", re.MULTILINE)
 _OTHER_TARGET = lazyre.compile(r"\btorch_npu\b|triton\.backends\.ascend|['\"]npu\b")

@@ -22,14 +22,14 @@ _ENCODING = resources.files("bringup.solve").joinpath("encoding.lp").read_text(e
 class Model:
     """One answer: ``assign`` component id -> environment number (1-based), ``values``
     (environment, candidate id) for per-environment picks, ``machine`` candidate ids picked
-    once for the machine; ``cost`` by priority, highest first; ``optimal`` when proven."""
+    once for the machine; ``optimal`` when proven. (No cost: clingo's cost vector holds only
+    the priority levels with ground elements, so two models' costs need not line up.)"""
 
     assign: dict[int, int]
     values: tuple[tuple[int, int], ...]
     machine: tuple[int, ...]
     violated: tuple[int, ...]
     broken: tuple[tuple[int, int], ...]
-    cost: tuple[int, ...]
     optimal: bool
 
 
@@ -108,9 +108,7 @@ class Engine:
             return None
         last = best[-1]
         proven = bool(finished and result.exhausted)
-        return Model(
-            last.assign, last.values, last.machine, last.violated, last.broken, last.cost, proven
-        )
+        return Model(last.assign, last.values, last.machine, last.violated, last.broken, proven)
 
     def _decode(self, model: Any) -> Model:
         assign: dict[int, int] = {}
@@ -136,7 +134,6 @@ class Engine:
             machine=tuple(sorted(set(machine))),
             violated=tuple(violated),
             broken=tuple(sorted(broken)),
-            cost=tuple(model.cost),
             optimal=bool(model.optimality_proven),
         )
 

@@ -20,6 +20,7 @@ from bringup.model.source import Source
 from bringup.scan.specranges import says_no_more
 from bringup.solve.candidates import Candidate
 from bringup.solve.engine import Model
+from bringup.solve.pairrows import pairs_vouched
 from bringup.solve.problem import RequirementItem, RuleItem, SolverInput, rule_source
 from bringup.solve.toolkitpython import python_vouched
 from bringup.subjects import canonical_subject, display_name, scheme_for
@@ -220,14 +221,19 @@ def environments(
         else:
             missing = missing_rows(problem, picked) if picked.unverified else ()
             pins[renumber[env]].append(_pin(picked, python.get(env), missing))
+    candidate_of = {(c.subject, c.version): c.id for c in problem.by_id.values()}
     return tuple(
-        python_vouched(
+        pairs_vouched(
             problem,
-            Environment(
-                index=n,
-                components=tuple(members[n]),
-                pins=tuple(sorted(pins[n], key=lambda p: p.subject)),
-                design=(joined or {}).get(n, ()),
+            candidate_of,
+            python_vouched(
+                problem,
+                Environment(
+                    index=n,
+                    components=tuple(members[n]),
+                    pins=tuple(sorted(pins[n], key=lambda p: p.subject)),
+                    design=(joined or {}).get(n, ()),
+                ),
             ),
         )
         for n in sorted(members)

@@ -246,8 +246,7 @@ def optimise_apart(
 ) -> Model | None:
     """The best pins of each group on its own, as one answer (group n is environment n, or
     ``numbers[n]`` when given). With the split forced and nothing chosen once for the whole
-    machine, the environments share no choice, so the best of each is the best of all: the
-    costs add up by priority."""
+    machine, the environments share no choice, so the best of each is the best of all."""
     deadline = time.monotonic() + time_limit_s
     labels = list(numbers) or list(range(1, len(groups) + 1))
     models: list[Model] = []
@@ -263,7 +262,6 @@ def optimise_apart(
         machine=tuple(sorted({c for m in models for c in m.machine})),
         violated=tuple(q for m in models for q in m.violated),
         broken=tuple(sorted((n, r) for n, m in zip(labels, models) for _e, r in m.broken)),
-        cost=tuple(map(sum, zip(*(m.cost for m in models)))),
         optimal=all(m.optimal for m in models),
     )
 

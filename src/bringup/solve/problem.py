@@ -110,6 +110,9 @@ class SolverInput:
     """Of those, the Python candidates the nearest release with rows allows (``near_pythons``)."""
     python_toolkits: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Toolkits some rows pair with a Python (``toolkitpython``): subject -> their tables."""
+    arch_silent: dict[tuple[str, str], frozenset[int]] = field(default_factory=dict)
+    """(subject, then subject) -> the candidates of the subject whose rows to the other the
+    host's architecture left out (``archrows``): known to pin none of it here."""
 
     def __post_init__(self) -> None:
         self.by_id: dict[int, Candidate] = {
@@ -249,11 +252,14 @@ def build_problem(
     *,
     allow_driver_change: bool = False,
     place_all: bool = False,
+    arch_left_out: Sequence[Rule] = (),
 ) -> SolverInput:
     """Judge fixed requirements against ``host``, keep the rules that bear on what the repos
     need, and compute every satisfaction set the solver will use. ``place_all``: a repo the
     host rules out altogether (wrong arch) still takes part in the split, as when designing
-    environments for a target from the software requirements alone."""
+    environments for a target from the software requirements alone. ``arch_left_out``: the
+    knowledge base's rows the host's architecture left out of ``rules``."""
+    from bringup.solve.archrows import arch_silent
     from bringup.solve.builds import without_unfit_builds
     from bringup.solve.hostcompiler import with_host_compiler
     from bringup.solve.toolkitpython import python_toolkits
@@ -358,6 +364,7 @@ def build_problem(
         python_paired=paired,
         python_near=near,
         python_toolkits=python_toolkits(rules),
+        arch_silent=arch_silent(cands, arch_left_out),
     )
 
 

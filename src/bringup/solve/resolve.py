@@ -60,6 +60,9 @@ class SolveOptions:
     kinds: tuple[str, ...] = ()
     """The kind of host each of ``groups`` is designed for (a ``device_kind``): environments
     for different kinds of host are never merged here."""
+    arch_left_out: tuple[Rule, ...] = ()
+    """The knowledge base's rows the host's architecture left out of the rules given
+    (``KnowledgeBase.left_out_by_arch``): a pair they relate is no unknown pair here."""
 
 
 def solve(
@@ -157,6 +160,7 @@ def solve_host(
         catalogue,
         allow_driver_change=options.allow_driver_change,
         place_all=options.design,
+        arch_left_out=options.arch_left_out,
     )
     everyone = list(range(len(problem.components)))
     shared = problem.shared_items()

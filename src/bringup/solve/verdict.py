@@ -18,6 +18,7 @@ from bringup.solve.builddownloads import build_downloads
 from bringup.solve.kinds import kind_of_subject
 from bringup.solve.needs import missing_tools
 from bringup.solve.ownrows import own_rows_unknown
+from bringup.solve.pairrows import pair_doubts
 from bringup.solve.partsonly import parts_only
 from bringup.solve.problem import SolverInput, other_kind_only, rule_source
 from bringup.solve.prosenames import built_from, docs_only, left_by_hand
@@ -318,7 +319,14 @@ def _unchecked(uses: _Uses, resolution: Resolution, name: str) -> list[Obstacle]
         )
     found += _unpaired(uses, env, used)
     found += _not_checked(resolution, name)
-    found += toolkit_python(problem, uses.candidate_of, env, used)
+    paired = pair_doubts(problem, uses.candidate_of, env, used)
+    found += paired  # a pair's own doubt first: a toolkit's Python one follows from it
+    unpaired_toolkits = {o.subject for o in paired}
+    found += [
+        o
+        for o in toolkit_python(problem, uses.candidate_of, env, used)
+        if o.subject not in unpaired_toolkits
+    ]
     found += tied(problem, name, env)
     found += _unlisted(env, used, {o.subject for o in found})
     doubted = {o.subject for o in found}  # one doubt per pin: the repo's own line first

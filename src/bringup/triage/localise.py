@@ -2,7 +2,10 @@
 
 FaultDiag's faults carry their cause, description and suggestion in English and Chinese, and
 some code catalogues (DCMI) keep the Chinese meaning and handling of their source document,
-and the FAQ entries (``bringup.triage.faq``) the Chinese text of their page.
+and the FAQ entries (``bringup.triage.faq``) the Chinese text of their page. An entry that
+FaultDiag's faults were retired into (``kb/data/retired/ids.toml``: two operator constraints
+into the class of an operator refusing its inputs) says their words, which its lines used to
+give (reread40 L9).
 ``localise`` rewrites a diagnosis's title, cause and fix from those, field by field: a field
 whose source has no text in the language asked for stays in English, so nothing is lost and
 nothing is machine-translated. Bringup's own signatures and the fallback's rules are English.
@@ -22,6 +25,7 @@ from bringup.triage.catalogues import KEYS, Catalogue, Meaning, builtin_catalogu
 from bringup.triage.codediagnoses import code_id, code_said, code_texts
 from bringup.triage.faultdiag import fault_id, fault_texts, read_faults
 from bringup.triage.loader import load_signatures
+from bringup.triage.retired import retired
 from bringup.triage.signatures import BUILTIN_DIR, Signature, SignatureSet
 from bringup.triage.templates import render
 
@@ -29,6 +33,9 @@ LANGUAGES = ("en", "zh")
 
 Texts = tuple[str, str, str]
 """title, cause, fix"""
+ZH_SEPARATOR = "\uff1b"
+"""The fullwidth semicolon that separates items of a Chinese list, as FaultDiag's own texts
+end theirs (kb/data/faults/faultdiag.toml suggestion_zh)."""
 
 
 def localise(diagnoses: Iterable[Diagnosis], lang: str) -> list[Diagnosis]:
@@ -76,7 +83,7 @@ def _texts(diagnosis: Diagnosis, lang: str) -> Optional[Texts]:
     if diagnosis.signature_id.startswith("code."):
         meaning = _meaning(diagnosis, builtin_catalogues())
         return code_texts(meaning, lang) if meaning is not None else None
-    return _signature_texts(diagnosis)
+    return _signature_texts(diagnosis) or _retired_texts(diagnosis.signature_id, lang)
 
 
 def _signature_texts(diagnosis: Diagnosis) -> Optional[Texts]:
@@ -106,6 +113,17 @@ def _builtin_signatures() -> SignatureSet:
 @functools.cache
 def _faq() -> dict[str, Signature]:
     return {signature.id: signature for signature in builtin_data().faq}
+
+
+def _retired_texts(signature_id: str, lang: str) -> Optional[Texts]:
+    """The texts of the FaultDiag faults retired into ``signature_id``, each said once: their
+    titles one after the other, their descriptions and suggestions in order."""
+    texts = _fault_texts(lang)
+    old = [texts[was] for was, now in retired().items() if now == signature_id and was in texts]
+    if not old:
+        return None
+    title, cause, fix = (list(dict.fromkeys(part[n] for part in old)) for n in range(3))
+    return ZH_SEPARATOR.join(title), " ".join(cause), " ".join(fix)
 
 
 @functools.cache

@@ -295,10 +295,14 @@ def _collect(pattern: int, start: int, end: int, flags: int, found: list[int]) -
 
 
 PAYS_OFF_BYTES = 256 * 1024
-"""The input below which compiling the Hyperscan database costs more than it saves: about 2 s
-of CPU for the built-in set on a cold cache, where the RE2 set's extra pass over a log costs
-about 0.9 s per 150 KB (``bench/explain_cold.py``; outsider 20 D20: a first explain of a 3-line
-log took 9 s against 1.1 s once the cache held the database)."""
+"""The input below which an empty cache takes the RE2 set rather than compiling the Hyperscan
+database (outsider 20 D20: a first explain of a 3-line log took 9 s against 1.1 s once the
+cache held the database). ``bench/explain_cold.py`` (CPU, medians of 3; the fixture logs
+concatenated, 310 KB, repeated to 2 MB and 8 MB; reread40 L2): the first run that compiles
+costs 1.1-1.2 s more than the RE2 set's at 310 KB and 2 MB and 1.6 s less at 8 MB, so one
+cold run breaks even near 4 MB; every later run on the cached database costs 1.3-1.6 s less
+at 310 KB-2 MB (3.5 s at 8 MB). Kept this low because an input below it compiles nothing, so
+a user whose logs are all under it would pay the RE2 set's cost on every run."""
 
 
 class _NotCached(Exception):
