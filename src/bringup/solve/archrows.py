@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bringup.model.rules import Rule
-from bringup.solve.candidates import Candidates, specifier_set
+from bringup.solve.candidates import Candidates
+from bringup.solve.specversions import specifier_set
 from bringup.subjects import canonical_subject, scheme_for
 from bringup.versions import InvalidSpecifier
 
