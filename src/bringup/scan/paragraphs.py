@@ -42,7 +42,4 @@ def sentence_start(text: str, at: int, ends: re.Pattern[str]) -> int:
     """Where the sentence holding offset ``at`` of ``text`` starts: after the last mark of
     ``ends`` before ``at``, within ``SENTENCE_CHARS``, else that far back."""
     start = max(0, at - SENTENCE_CHARS)
-    last = None
-    for last in ends.finditer(text, start, at):
-        pass
-    return last.end() if last is not None else start
+    return max((mark.end() for mark in ends.finditer(text, start, at)), default=start)
