@@ -1,14 +1,33 @@
-"""reread41 M1: the scan reads a README's title through the scan's own reader, which reads
-regular files only: ``open`` on a README that is a FIFO waited for a writer forever."""
+"""reread41 M1: a checkout's files are read through the scan's own reader (``scan.reading``), which
+reads regular files only: ``open`` on one that is a FIFO waited for a writer forever."""
 
 from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
+from bringup.model import Component, Step, file_source
+from bringup.plan.homewrites import with_home_writes
+from bringup.plan.isolation import build_table, undeclared
 from bringup.scan.pkgimports import main_package
 from bringup.scan.workspace import clones
+
+
+def _returns(call: Callable[[], object], fifo: Path) -> list[object]:
+    """What ``call`` returned within 20 s, unblocking it (a writer opening and closing the
+    FIFO) where it waited."""
+    found: list[object] = []
+    reader = threading.Thread(target=lambda: found.append(call()), daemon=True)
+    reader.start()
+    reader.join(timeout=20)
+    waited = reader.is_alive()
+    if waited:
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        reader.join(timeout=20)
+    assert not waited
+    return found
 
 
 def test_a_readme_that_is_a_fifo_is_not_waited_on(tmp_path: Path) -> None:
@@ -16,18 +35,7 @@ def test_a_readme_that_is_a_fifo_is_not_waited_on(tmp_path: Path) -> None:
     (tmp_path / "attorch" / "__init__.py").write_text("import torch\n")
     fifo = tmp_path / "README.md"
     os.mkfifo(fifo)
-    found: list[str] = []
-    reader = threading.Thread(
-        target=lambda: found.append(main_package(tmp_path, "kernels", [])), daemon=True
-    )
-    reader.start()
-    reader.join(timeout=20)
-    waited = reader.is_alive()
-    if waited:  # a writer that opens and closes lets the blocked reader go
-        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
-        reader.join(timeout=20)
-    assert not waited
-    assert found == [""]
+    assert _returns(lambda: main_package(tmp_path, "kernels", []), fifo) == [""]
 
 
 def test_a_readme_s_title_still_names_the_package(tmp_path: Path) -> None:
@@ -44,14 +52,18 @@ def test_a_gitmodules_that_is_a_fifo_is_not_waited_on(tmp_path: Path) -> None:
     (tmp_path / "sub" / ".git").mkdir(parents=True)
     fifo = tmp_path / ".gitmodules"
     os.mkfifo(fifo)
-    found: list[list[Path]] = []
     entries = list(os.scandir(tmp_path))
-    reader = threading.Thread(target=lambda: found.append(clones(tmp_path, entries)), daemon=True)
-    reader.start()
-    reader.join(timeout=20)
-    waited = reader.is_alive()
-    if waited:
-        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
-        reader.join(timeout=20)
-    assert not waited
-    assert found == [[tmp_path / "sub"]]
+    assert _returns(lambda: clones(tmp_path, entries), fifo) == [[tmp_path / "sub"]]
+
+
+def test_the_plan_s_reads_of_a_checkout_wait_on_no_fifo(tmp_path: Path) -> None:
+    # the same open() in plan/isolation and plan/homewrites: `bringup check` on a repo whose
+    # setup.py is a FIFO waited forever in isolation.undeclared
+    os.mkfifo(tmp_path / "setup.py")
+    os.mkfifo(tmp_path / "pyproject.toml")
+    assert _returns(lambda: undeclared(tmp_path, None), tmp_path / "setup.py") == [[]]
+    assert _returns(lambda: build_table(tmp_path), tmp_path / "pyproject.toml") == [None]
+    step = Step(name="pip install .", kind="install", argv=("pip", "install", "."),
+                source=file_source("README.md", 3))  # fmt: skip
+    repo = Component(name="r", path=str(tmp_path), role="ops", steps=(step,))
+    assert _returns(lambda: with_home_writes(repo), tmp_path / "setup.py") == [repo]

@@ -19,6 +19,7 @@ from typing import Optional
 import msgspec
 
 from bringup.model.requirements import Component, Step
+from bringup.scan.reading import read_text
 from bringup.scan.sourceinstalls import installed_folder
 
 
@@ -47,9 +48,12 @@ def _step(step: Step, root: Path, named: dict[str, str]) -> Step:
 
 def _note(inside: Path, where: str) -> str:
     """What ``inside``'s setup.py names in the home directory, in words; empty for nothing."""
+    text, _ = read_text(inside / "setup.py", "setup.py")  # a regular file only: not a FIFO
+    if text is None:
+        return ""
     try:
-        tree = ast.parse((inside / "setup.py").read_text("utf-8", errors="replace"))
-    except (OSError, SyntaxError, ValueError, RecursionError):
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
         return ""
     found = home_paths(tree)
     if not found:

@@ -22,6 +22,7 @@ import msgspec
 
 from bringup.model.requirements import Component, Step
 from bringup.scan.commands import pip_install_targets
+from bringup.scan.reading import read_text
 from bringup.scan.setup_py import BUILD_IMPORTS
 from bringup.scan.sourceinstalls import installed_folder
 from bringup.subjects import frameworks
@@ -93,9 +94,12 @@ def undeclared(folder: Path, requires: Optional[list[str]]) -> list[str]:
     """The build dependencies ``folder``'s ``setup.py`` imports when it starts (outside a
     ``try`` or a function) that its isolated build would not have: neither in its build
     table's ``requires`` (``build_table``) nor pip's default, nor a module of the folder."""
+    text, _ = read_text(folder / "setup.py", "setup.py")  # a regular file only: not a FIFO
+    if text is None:
+        return []
     try:
-        tree = ast.parse((folder / "setup.py").read_text("utf-8", errors="replace"))
-    except (OSError, SyntaxError, ValueError, RecursionError):
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
         return []
     required = set(_ISOLATED_DEFAULT) if requires is None else set(_names(requires))
     missing = []
@@ -151,10 +155,12 @@ def _started_imports(body: list[ast.stmt]) -> list[str]:
 def build_table(folder: Path) -> Optional[list[str]]:
     """The entries of ``folder``'s ``pyproject.toml`` ``build-system.requires``; None when it
     lists none (no file, no table, unreadable)."""
+    text, _ = read_text(folder / "pyproject.toml", "pyproject.toml")  # not a FIFO
+    if text is None:
+        return None
     try:
-        text = (folder / "pyproject.toml").read_text("utf-8", errors="replace")
         document = parse_toml(text, "pyproject.toml")
-    except (OSError, ValueError):
+    except ValueError:
         return None
     build = document.get("build-system")
     requires = build.get("requires") if isinstance(build, dict) else None
