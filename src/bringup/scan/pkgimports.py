@@ -180,11 +180,11 @@ def main_package(root: Path, component: str, provides: list[str]) -> str:
     named = () if native else provides
     wanted = {_key(component), *(_key(p.split(":", 1)[-1]) for p in named)}
     first = _key(re.split(r"[-_.]", component, maxsplit=1)[0])
-    named = next((p for p in packages if _key(p) in wanted), "") or next(
+    found = next((p for p in packages if _key(p) in wanted), "") or next(
         (p for p in packages if _key(p) == first), ""
     )
-    if named:
-        return named
+    if found:
+        return found
     title = readme_title(root)
     return next((p for p in packages if _key(p) in title), "")
 
