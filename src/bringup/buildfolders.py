@@ -11,6 +11,7 @@ from typing import Optional
 from bringup.errors import InputError
 from bringup.model.requirements import Component
 from bringup.plan.buildfolder import BuildFolder, step_folder
+from bringup.scan.reading import read_text
 from bringup.tomlfile import read_toml
 
 
@@ -31,12 +32,10 @@ def read_build_folder(folder: Path) -> BuildFolder:
 
 
 def _setup(folder: Path) -> Optional[str]:
-    """``folder``'s setup.py's text; None for none, or a FIFO or device (a read would block)."""
-    script = folder / "setup.py"
-    try:
-        return script.read_text("utf-8", errors="replace") if script.is_file() else None
-    except (OSError, ValueError):
-        return None
+    """``folder``'s setup.py's text; None for none, or a FIFO or device (a read would block),
+    read by the scan's reader (regular files only, size-capped)."""
+    text, _ = read_text(folder / "setup.py", "setup.py")
+    return text
 
 
 def build_table(folder: Path) -> Optional[tuple[str, ...]]:

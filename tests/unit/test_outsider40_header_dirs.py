@@ -47,3 +47,32 @@ def test_a_header_directory_the_build_goes_on_without_is_no_need() -> None:
 
 def test_a_directory_that_holds_no_headers_is_no_need() -> None:
     assert _needs(BUILD_SH_140_152.replace("/opt/nlohmann_json/include", "/opt/data")) == []
+
+
+COMPILE_ALL_VERSIONS_SH_9_21 = """if [ -d "/opt/homebrew/include" ]; then
+    TBB_INCLUDE="/opt/homebrew/include"
+    TBB_LIB="/opt/homebrew/lib"
+    echo "📦 Using Homebrew TBB (macOS)"
+elif [ -d "/opt/intel/oneapi/tbb/latest/include" ]; then
+    TBB_INCLUDE="/opt/intel/oneapi/tbb/latest/include"
+    TBB_LIB="/opt/intel/oneapi/tbb/latest/lib"
+    echo "📦 Using Intel oneAPI TBB"
+else
+    echo "❌ TBB not found. Please install Intel TBB:"
+    echo "   macOS: brew install tbb"
+    echo "   Linux: Install Intel oneAPI toolkit"
+    exit 1
+fi
+"""
+"""Achrafbennanizia/Slitherlink@6bfdba73 scripts/compile_all_versions.sh:9-21."""
+
+
+def test_a_prefix_or_a_version_link_above_include_names_no_library() -> None:
+    # reread41 M2: "homebrew" and "latest" were system packages; the message names TBB
+    assert _needs(COMPILE_ALL_VERSIONS_SH_9_21) == []
+
+
+def test_a_toolkit_s_header_directory_is_no_system_package() -> None:
+    # the CUDA toolkit's headers: a toolkit need, for the toolkit's readers, not a package's
+    cuda = BUILD_SH_140_152.replace("/opt/nlohmann_json/include", "/usr/local/cuda/include")
+    assert _needs(cuda.replace("nlohmann_json not found", "cuda not found")) == []

@@ -10,6 +10,7 @@ from pathlib import Path
 from bringup.triage import explain_text
 from bringup.triage.explain import scan_log
 from bringup.triage.fallback import diagnose
+from cpuclock import cpu_seconds
 
 LOGS = Path(__file__).parent.parent / "data" / "outsider38" / "logs"
 TORCH_NPU_TABLE = "https://github.com/Ascend/pytorch/blob/master/README.md"
@@ -52,3 +53,14 @@ def test_a_bin_package_for_another_chip_leads_with_the_devices_build() -> None:
     assert first.signature_id == "ascend.install.soc-version-mismatch"
     assert first.fix.startswith("Use the build of the package that ships these binaries made for")
     assert "-310p image" in first.fix
+
+
+def test_a_long_word_after_a_quote_is_read_once() -> None:
+    # reread41 M3a: the quoted module's pattern had two adjacent unbounded runs of word
+    # characters, so a message with a quote and a long word after it took seconds (10 s at 60 KB)
+    hostile = FLA_NPU_OPS.replace("'ops'. Did you mean: 'os'?", "ops '" + "x" * 100_000)
+    start = cpu_seconds()
+    (first, *_) = diagnose(scan_log(hostile).findings)
+    assert cpu_seconds() - start < 2.0
+    assert first.signature_id == "class.install.npu-api-missing-in-installed-plugin"
+    assert first.source == TORCH_NPU_TABLE

@@ -19,6 +19,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.forbidden import forbidden
+from bringup.scan.paragraphs import sentence_start
 from bringup.scan.prose_vocabulary import vocabulary
 from bringup.scan.pydeps import python_requirement
 
@@ -53,8 +54,7 @@ def stated_dependencies(file: SourceFile, text: str, line: int) -> list[Requirem
         pinned = _PINNED.fullmatch(span.group(1).strip())
         if pinned is None or _read_by_prose(pinned.group(0)) or forbidden(text, span.start()):
             continue
-        ends = [end.end() for end in _SENTENCE_END.finditer(plain, 0, span.start())]
-        sentence = plain[ends[-1] if ends else 0 : span.start()]
+        sentence = plain[sentence_start(plain, span.start(), _SENTENCE_END) : span.start()]
         if _DEPENDENCY_WORDS.search(sentence) is None:
             continue
         requirement, _ = python_requirement(

@@ -12,6 +12,7 @@ from bringup.scan.commands import parse_commands
 from bringup.scan.depsentence import stated_dependencies
 from bringup.scan.extraction import SourceFile
 from bringup.scan.forbidden import forbidden
+from bringup.scan.paragraphs import sentence_start
 from bringup.scan.prose_vocabulary import Vendor, subject_named
 from bringup.scan.pydeps import python_requirement, written_spec
 from bringup.scan.stepfiles import script_of
@@ -59,8 +60,7 @@ def inline_steps(
     found: list[Step] = []
     plain = _QUOTED.sub(lambda quote: "x" * len(quote.group(0)), text)
     for quoted in _QUOTED.finditer(text):
-        ends = [end.end() for end in _SENTENCE_END.finditer(plain, 0, quoted.start())]
-        start = ends[-1] if ends else 0
+        start = sentence_start(plain, quoted.start(), _SENTENCE_END)
         if not _RUN_VERB.search(plain, start, quoted.start()) or forbidden(text, quoted.start()):
             continue
         commands = parse_commands(quoted.group(1), first_line=line)

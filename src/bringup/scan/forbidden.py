@@ -17,6 +17,9 @@ _FORBIDDEN = lazyre.compile(
 vllm` in the msModeling virtual environment"): what it would install is no need. Not "don't
 forget to run", "不要忘记"."""
 _CLAUSE_END = ".;:!?。；：！？,，"
+CLAUSE_CHARS = 1000
+"""How far back a clause's start is looked for: a line with no clause mark was searched from
+its start again for each quote in it."""
 _FORBIDDING_LABEL = lazyre.compile(
     r"(?:\b(?:do\s+not|don'?t|never|avoid|instead\s+of|rather\s+than)|不要|请勿|切勿|禁止)"
     r"[\s:：*_>!-]{0,8}$",
@@ -34,5 +37,6 @@ def forbidden(text: str, at: int) -> bool:
     its clause being "run"."""
     if _FORBIDDING_LABEL.search(text, max(0, at - 40), at) is not None:
         return True
-    start = max(text.rfind(mark, 0, at) for mark in _CLAUSE_END) + 1
+    floor = max(0, at - CLAUSE_CHARS)
+    start = max(floor, max(text.rfind(mark, floor, at) for mark in _CLAUSE_END) + 1)
     return _FORBIDDEN.search(text, start, at) is not None

@@ -36,6 +36,7 @@ from bringup.scan.devicecalls import FALLBACK_WORDS, device_calls
 from bringup.scan.entries import is_file
 from bringup.scan.moduletexts import module_text
 from bringup.scan.pgbackend import backend_needs
+from bringup.scan.reading import read_text
 from bringup.scan.tritonkernels import TRITON_GPUS, other_target, triton_kernels
 from bringup.subjects import python_subject
 
@@ -179,11 +180,13 @@ def main_package(root: Path, component: str, provides: list[str]) -> str:
     named = () if native else provides
     wanted = {_key(component), *(_key(p.split(":", 1)[-1]) for p in named)}
     first = _key(re.split(r"[-_.]", component, maxsplit=1)[0])
-    return (
-        next((p for p in packages if _key(p) in wanted), "")
-        or next((p for p in packages if _key(p) == first), "")
-        or next((p for p in packages if _key(p) in readme_title(root)), "")
+    found = next((p for p in packages if _key(p) in wanted), "") or next(
+        (p for p in packages if _key(p) == first), ""
     )
+    if found:
+        return found
+    title = readme_title(root)
+    return next((p for p in packages if _key(p) in title), "")
 
 
 _README_NAMES = ("README.md", "README.rst", "README")
@@ -194,12 +197,11 @@ def readme_title(root: Path) -> frozenset[str]:
     """The keys the top README's first line names the project by (all of it, its first word),
     empty when it has none: a checkout's folder may be called anything ("kernels/", a
     copy of BobMcDear/attorch@67c2772, whose README.md:1 is "# attorch", lost its package's
-    imports: outsider40 D15), its README's title is the project's own."""
+    imports: outsider40 D15), its README's title is the project's own. Read as the scan reads
+    a file (``reading.read_text``: a regular file only; a FIFO's ``open`` waited forever)."""
     for name in _README_NAMES:
-        try:
-            with open(root / name, encoding="utf-8", errors="replace") as readme:
-                head = readme.read(2000)
-        except OSError:
+        head, _ = read_text(root / name, name, limit=2000)
+        if head is None:
             continue
         line = next((t for t in head.splitlines() if _TITLE_MARKS.sub("", t).strip()), "")
         words = _TITLE_MARKS.sub("", line).split()

@@ -21,6 +21,7 @@ from bringup.model import Requirement
 from bringup.scan.commands import LogicalLine
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import shell_stops
+from bringup.subjects import has_own_scheme
 
 _DIR_TEST = lazyre.compile(
     r"^(?:el)?if\s+(?:\[\[?|test)\s+(?P<neg>!\s+)?-d\s+\"?(?:\$\{?(?P<var>[A-Za-z_]\w*)\}?|"
@@ -57,9 +58,27 @@ def _missing_branch(texts: list[str], start: int, negated: bool) -> str:
     return "\n".join(taken)
 
 
-def _library(path: str) -> Optional[str]:
+_WORD = lazyre.compile(r"[\w+-]{2,80}")
+
+
+def _library(path: str, branch: str) -> Optional[str]:
+    """The library of the header directory ``path`` where the branch that stops without it
+    names it, outside a path (nlohmann_json's "Error: nlohmann_json not found"), and no subject
+    of its own scheme (``/usr/local/cuda/include`` is the CUDA toolkit's). The folder above
+    ``include`` may be a prefix or a version's link, naming no library: Achrafbennanizia/
+    Slitherlink@6bfdba73 scripts/compile_all_versions.sh:9-21 tests ``/opt/homebrew/include`` and
+    ``/opt/intel/oneapi/tbb/latest/include`` and stops with "TBB not found" (it read as the
+    system packages "homebrew" and "latest")."""
     named = _HEADERS.search(path)
-    return named.group(1) if named is not None else None
+    if named is None or has_own_scheme(named.group(1).lower()):
+        return None
+    said = " ".join(word for word in branch.split() if "/" not in word)
+    words = {_key(w) for w in _WORD.findall(said)}
+    return named.group(1) if _key(named.group(1)) in words else None
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[-_.]+", "", name).lower()
 
 
 def header_dirs(file: SourceFile, lines: list[LogicalLine]) -> list[Requirement]:
@@ -76,8 +95,8 @@ def header_dirs(file: SourceFile, lines: list[LogicalLine]) -> list[Requirement]
         if test is None:
             continue
         path = test.group("path") or paths.get(test.group("var") or "", "")
-        library = _library(path)
-        branch = _missing_branch(texts, index, bool(test.group("neg"))) if library else ""
+        branch = _missing_branch(texts, index, bool(test.group("neg"))) if path else ""
+        library = _library(path, branch) if branch else None
         if library and shell_stops(branch) and _NOT_FOUND.search(branch):
             message = next((b for b in branch.splitlines() if _NOT_FOUND.search(b)), "")
             words = f"{path} is tested, else the script stops: {message}"[:200]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from bringup import lazyre
 from bringup.scan.entries import is_dir
+from bringup.scan.reading import read_text
 
 _SUBMODULE_PATH = lazyre.compile(r"^\s*path\s*=\s*(.+?)\s*$", re.MULTILINE)
 
@@ -24,10 +25,11 @@ _WORKSPACE_ONLY = frozenset({".git", ".gitignore"})
 
 
 def _submodules(path: Path) -> frozenset[str]:
-    """The folders ``path``'s ``.gitmodules`` declares (empty without one or unreadable)."""
-    try:
-        text = (path / ".gitmodules").read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    """The folders ``path``'s ``.gitmodules`` declares (empty without one or unreadable), read
+    as the scan reads a file (``reading.read_text``: regular files only; ``open`` on a FIFO
+    waited for a writer forever)."""
+    text, _ = read_text(path / ".gitmodules", ".gitmodules")
+    if text is None:
         return frozenset()
     return frozenset(m.group(1).strip("/") for m in _SUBMODULE_PATH.finditer(text))
 
