@@ -20,6 +20,7 @@ from bringup.model.rules import Rule
 from bringup.model.source import Source
 from bringup.solve.candidates import Candidate, Candidates, Scope, specifier_set
 from bringup.solve.catalogue import Catalogue
+from bringup.solve.distro import distribution_view
 from bringup.solve.host import HostFacts
 from bringup.solve.judge import Stated, group_statements, judge_fixed, specs_by_subject
 from bringup.solve.needs import need_checks
@@ -295,7 +296,11 @@ def build_problem(
     requirements: list[RequirementItem] = []
     for component, stated in zip(components, statements):
         judged = [
-            judge_fixed(s, host.value(s.subject), device_here=_device_here(host, s.subject))
+            judge_fixed(
+                s,
+                distribution_view(s, stated, host.value(s.subject), host.value("os")),
+                device_here=_device_here(host, s.subject),
+            )
             for s in stated
             if cands.scope(s.subject) == "fixed"
         ]
