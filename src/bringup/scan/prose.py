@@ -18,6 +18,7 @@ import re
 from bringup import backends, lazyre
 from bringup.scan.asides import illustrated
 from bringup.scan.chipwords import CHIP_USE
+from bringup.scan.conditionals import conditions_dropped
 from bringup.scan.devices import (
     EXAMPLE,
     capabilities,
@@ -145,7 +146,7 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
             # were still searched for.
             continue
         clause_vendor = vendor_of(clause) or vendor
-        mentions = versioned(clause, subjects, needed, clause_vendor)
+        mentions = conditions_dropped(versioned(clause, subjects, needed, clause_vendor), clause)
         mentions = either(alternatives(mentions), clause) if mentions else mentions
         works = only_tested(clause) or only_recommended(clause) or tentative(clause)
         if mentions and works:
