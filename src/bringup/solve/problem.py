@@ -25,6 +25,7 @@ from bringup.solve.host import HostFacts
 from bringup.solve.judge import Stated, group_statements, judge_fixed, specs_by_subject
 from bringup.solve.needs import need_checks
 from bringup.solve.nodevice import no_device_here
+from bringup.solve.openbounds import with_row_bounds
 from bringup.solve.pythonrows import near_pythons, python_unknown
 from bringup.subjects import block_scope, canonical_subject, is_distribution, scheme_for
 from bringup.versions import InvalidSpecifier, SpecifierSet
@@ -285,7 +286,7 @@ def build_problem(
         host,
         catalogue,
         allow_driver_change=allow_driver_change,
-        specs=specs_by_subject(everything),
+        specs=with_row_bounds(specs_by_subject(everything), rules, catalogue),
         rows=rules,
     )
     provided = {provided_key(c.name): c.name for c in components}
