@@ -24,14 +24,6 @@ def test_a_cann_python_hook_refused_by_python_310_is_named() -> None:
     assert "get_binfile_sha256_hash_from_c" in first.cause
 
 
-def test_a_cmake_file_holding_a_path_is_a_symlink_written_as_text() -> None:
-    # D13: PaddlePaddle/PaddleCustomDevice#740, cmake/paddle.cmake holding
-    # "../../../cmake/paddle.cmake"; the answer was "A compiler or CMake error".
-    first = _first("L5-paddlecustomdevice-740-cmake-symlink.log")
-    assert first.signature_id == "toolchain.cmake-symlink-as-text"
-    assert first.layer == "build"
-
-
 def test_pytorchs_cxx_standard_error_names_the_extensions_flag() -> None:
     # D13: MightyChaos/dqtorch#1, setup.py's -std=c++14 against torch >= 2; the answer was
     # "check the compiler versions".
