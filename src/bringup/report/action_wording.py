@@ -39,7 +39,11 @@ def action_text(action: Action) -> str:
     version = action.version or ""
     where = action.environment
     if action.kind == "set_env" and action.script is None:
-        return f"set {action.subject} for {action.component} (its build reads it: {action.source})"
+        # the line may be a build's read or a guide's export for use after the build
+        # (tilelang-npu's PYTHONPATH, docs/get_started/Installation.md:108: outsider22 D18)
+        return (
+            f"set {action.subject} for {action.component} (the repo asks for it: {action.source})"
+        )
     if action.kind == "submodule":
         command = shlex.join(action.argv)
         # only a submodule whose folder is empty or absent is asked for (``scan.submodules``)

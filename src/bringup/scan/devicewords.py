@@ -54,8 +54,18 @@ _CHIP_WORD = lazyre.compile(r"([a-z]{2,20})\d\w{0,20}")
 """A vendor's word run into a chip's number: ``ascend910b``, ``ascend310p``."""
 
 _OPTIONS = frozenset(
-    {"--device", "-device", "--device-type", "--device_type", "--device_target", "--accelerator"}
+    {
+        "--device",
+        "-device",
+        "--device-type",
+        "--device_type",
+        "--device_target",
+        "--accelerator",
+        "--backend",
+    }
 )
+"""The options whose value is a device: also ``--backend cpu`` (ClementPinard/
+Pytorch-Correlation-extension@f00f0cd README.md:14, ``grad_check.py --backend {cpu, cuda}``)."""
 
 _ASSIGNED = lazyre.compile(
     r"^(?:--?|[\w.]+\.)?(?:device(?:[_-]type|_target)?|accelerator)=(?P<value>[\w:,]+)$"
@@ -85,4 +95,6 @@ def option_device(argv: tuple[str, ...]) -> Optional[str]:
                 return kind
         if word.startswith("--") and word[2:].lower() in device_names():
             return device_names()[word[2:].lower()]
+        if word.lower() == "cpu" and not argv[index - 1].startswith("-"):
+            return "cpu"  # a positional choice: ``python benchmark.py cpu`` (README.md:13)
     return None

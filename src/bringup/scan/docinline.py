@@ -7,6 +7,7 @@ import re
 
 from bringup import lazyre
 from bringup.model import Requirement, Step
+from bringup.scan.choicelists import chosen_commands
 from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import parse_commands
 from bringup.scan.depsentence import stated_dependencies
@@ -63,10 +64,29 @@ def inline_steps(
         start = sentence_start(plain, quoted.start(), _SENTENCE_END)
         if not _RUN_VERB.search(plain, start, quoted.start()) or forbidden(text, quoted.start()):
             continue
-        commands = parse_commands(quoted.group(1), first_line=line)
-        steps = steps_from_commands(file, commands, context=f"{heading}\n{text}", vendor=vendor)
-        found.extend(s for s in steps if s.kind in ("run", "test") and script_of(s) is not None)
+        choices = chosen_commands(quoted.group(1))
+        for chosen in choices:
+            commands = parse_commands(chosen, first_line=line)
+            # the sentence's words name every choice ("C++ vs. CUDA"): each is its own
+            context = f"{heading}\n{text}" if len(choices) == 1 else heading
+            steps = steps_from_commands(file, commands, context=context, vendor=vendor)
+            found.extend(s for s in steps if _runs_or_installs_the_repo(s))
     return found
+
+
+_HERE = frozenset({".", "./"})
+
+
+def _runs_or_installs_the_repo(step: Step) -> bool:
+    """A run or test of a script of the repo, or an install of the repo itself ("Build and
+    Install C++ and CUDA extensions by executing `python setup.py install`", README.md:12 of
+    ClementPinard/Pytorch-Correlation-extension@f00f0cd; ``pip install -e .``): the build
+    step a sentence gives (outsider22 D6). Another package's install is a need, no step."""
+    if step.kind in ("run", "test"):
+        return script_of(step) is not None
+    return step.kind == "install" and (
+        script_of(step) is not None or any(arg in _HERE for arg in step.argv[2:])
+    )
 
 
 _BARE_ITEM = lazyre.compile(r"^([A-Za-z][\w.+-]*(?:\s[A-Za-z][\w.+-]*)?)\s*(?:\(([^()\d]*)\)\s*)?$")

@@ -11,6 +11,8 @@ Changelog and news sections are history, not requirements, and are skipped."""
 
 from __future__ import annotations
 
+import functools
+
 import msgspec
 
 from bringup import lazyre
@@ -59,6 +61,7 @@ from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import cite_download, downloaded_wheels
 from bringup.scan.hosttools import host_tool_item
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
+from bringup.scan.mdcomments import uncommented
 from bringup.scan.netprose import network_stated
 from bringup.scan.optionalsteps import not_optional
 from bringup.scan.oslists import listed_oses
@@ -292,11 +295,16 @@ class _Reader(DocState):
         if stripped:
             self.items.line(raw)
 
+    @functools.cached_property
+    def shown(self) -> str:
+        """The document as its reader sees it: Markdown's HTML comments are not shown."""
+        return self.file.text if self.rst else uncommented(self.file.text)
+
     def read(self) -> Extraction:
-        lines = self.file.text.splitlines()
+        lines = self.shown.splitlines()
         # where code blocks, headings (and in rst, tables) are is the document parser's call
         blocks: dict[int, Block | Table | Skip] = {}
-        blocks.update(rst_blocks(self.file.text) if self.rst else markdown_blocks(self.file.text))
+        blocks.update(rst_blocks(self.shown) if self.rst else markdown_blocks(self.shown))
         index = 0
         while index < len(lines):
             raw = lines[index]

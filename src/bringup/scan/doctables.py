@@ -50,6 +50,7 @@ from bringup.scan.tablecells import (
     resolve,
 )
 from bringup.scan.tablehardware import chip_row, device_row
+from bringup.scan.tableprefers import preferring
 
 _REFUSED = lazyre.compile(r"^(?:x|×|✗|✘|❌|no|不支持|否)$", re.IGNORECASE)
 """A cell marking a row as not supported ("| Atlas A3 inference products | x |")."""
@@ -263,9 +264,11 @@ def _versioned_row(
     file: SourceFile, row: Row, subject: str, roles: list[str], text: str, *, optional: bool
 ) -> list[Requirement]:
     """The version a name/version row states: from the first column that states a need (a
-    "Minimum" column's bare version is a floor); a recommended or default version only when
-    no column does, and then soft. An optional table or row makes it soft too."""
+    "Minimum" column's bare version is a floor), preferring the recommended version a later
+    column shows (``preferring``); a recommended or default version only when no column
+    states a need, and then soft. An optional table or row makes it soft too."""
     recommended: Requirement | None = None
+    needed: Requirement | None = None
     for column, cell in enumerate(row.cells[1:], start=1):
         plain = pre_release_joined(clean(cell))
         phrase = read_phrase(plain, subject, trains=True)
@@ -283,9 +286,16 @@ def _versioned_row(
         stated = requirement(
             file, row.line, subject, spec, text=text, confidence=confidence, hard=hard
         )
+        if needed is not None:
+            if soft:
+                needed = preferring(needed, stated)
+            continue
         if not soft:
-            return [stated]
+            needed = stated
+            continue
         recommended = recommended or stated
+    if needed is not None:
+        return [needed]
     return [recommended] if recommended is not None else []
 
 

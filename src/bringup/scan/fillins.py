@@ -15,6 +15,9 @@ _TEMPLATE = lazyre.compile(
     r"(?:^|[/=])path/to(?:/|$)"  # /PATH/TO/..., path/to/x, --ckpt=/path/to/x
     r"|<[^<>]{1,80}>"  # <path-to-model>, <path/to/checkpoint>, <cuda_dir>
     r"|\{[A-Za-z_]\w{0,80}\}"  # '{wandb_token}', OpenRLHF/OpenRLHF@3c3be62:README.md:394
+    # a name in braces with words after a space, split from them: Ascend-cann-toolkit_{ascend-cann
+    # -toolkit version}_linux-aarch64.run (zhaojiqiao/tilelang-npu@1bc99fd, outsider22 D14)
+    r"|\{[A-Za-z_][\w.-]{0,80}$|^[A-Za-z_][\w.-]{0,80}\}"
     r"|(?:^|[/_=-])your(?:[_-]\w|/)"  # your_model_dir, /your/data, --out=your-dir
     r"|(?:^|/)(?:\.\.\.|x{3,})(?:/|$)"  # ... or xxx standing for a value, or a folder of one
     r"|\$\{[A-Za-z0-9_]*(?:[^\x00-\x7f]| )[^{}]{0,80}\}",  # ${JSON头文件所在目录的绝对路径}

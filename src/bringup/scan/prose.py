@@ -18,6 +18,7 @@ import re
 from bringup import backends, lazyre
 from bringup.scan.asides import illustrated
 from bringup.scan.chipwords import CHIP_USE
+from bringup.scan.conditionals import conditions_dropped
 from bringup.scan.devices import (
     EXAMPLE,
     capabilities,
@@ -94,6 +95,18 @@ def _unquoted(line: str) -> str:
     return _CODE_WORD.sub(lambda m: f" {m.group(1)} ", line)
 
 
+_EMPHASISED_X = lazyre.compile(r"(?<=\d\.)([*_])([xX])\1")
+"""A release's placeholder part in Markdown italics: "Python version between 3.7.*x* and
+3.11.4 (inclusive)" (zhaojiqiao/tilelang-npu@1bc99fd README.md:84, outsider22 D8)."""
+
+
+def _unemphasised(line: str) -> str:
+    """``line`` with each italic ``*x*`` after a release's dot its bare ``x`` (offsets kept)."""
+    if "*" not in line and "_" not in line:
+        return line
+    return _EMPHASISED_X.sub(lambda m: f"{m.group(2)}  ", line)
+
+
 _ASIDE = lazyre.compile(r"\([^()]{0,300}\)|\uff08[^\uff08\uff09]{0,300}\uff09")
 
 
@@ -115,7 +128,7 @@ def read_line(line: str, *, required: bool = False, vendor: Vendor = None) -> li
     """Every requirement stated in ``line``. ``required`` says the line sits in a
     requirements section or table, where looser patterns count; ``vendor`` settles words
     such as "driver" or "cards" when the line itself does not say whose."""
-    unquoted = _unready_asides_blanked(_unquoted(line))
+    unquoted = _unready_asides_blanked(_unemphasised(_unquoted(line)))
     found = (*_remembered(unquoted, required, vendor), *stack_lines(unquoted))
     if unquoted is line:
         return list(found)
@@ -146,7 +159,7 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
             # were still searched for.
             continue
         clause_vendor = vendor_of(clause) or vendor
-        mentions = versioned(clause, subjects, needed, clause_vendor)
+        mentions = conditions_dropped(versioned(clause, subjects, needed, clause_vendor), clause)
         mentions = either(alternatives(mentions), clause) if mentions else mentions
         works = only_tested(clause) or only_recommended(clause) or tentative(clause)
         if mentions and works:

@@ -20,10 +20,12 @@ from bringup.model.rules import Rule
 from bringup.model.source import Source
 from bringup.solve.candidates import Candidate, Candidates, Scope
 from bringup.solve.catalogue import Catalogue
+from bringup.solve.distro import distribution_view
 from bringup.solve.host import HostFacts
 from bringup.solve.judge import Stated, group_statements, judge_fixed, specs_by_subject
 from bringup.solve.needs import need_checks
 from bringup.solve.nodevice import no_device_here
+from bringup.solve.openbounds import with_row_bounds
 from bringup.solve.pythonrows import near_pythons, python_unknown
 from bringup.solve.specversions import specifier_set
 from bringup.subjects import block_scope, canonical_subject, is_distribution, scheme_for
@@ -291,7 +293,7 @@ def build_problem(
         host,
         catalogue,
         allow_driver_change=allow_driver_change,
-        specs=specs_by_subject(everything),
+        specs=with_row_bounds(specs_by_subject(everything), rules, catalogue),
         rows=rules,
     )
     provided = {provided_key(c.name): c.name for c in components}
@@ -302,7 +304,11 @@ def build_problem(
     requirements: list[RequirementItem] = []
     for component, stated in zip(components, statements):
         judged = [
-            judge_fixed(s, host.value(s.subject), device_here=_device_here(host, s.subject))
+            judge_fixed(
+                s,
+                distribution_view(s, stated, host.value(s.subject), host.value("os")),
+                device_here=_device_here(host, s.subject),
+            )
             for s in stated
             if cands.scope(s.subject) == "fixed"
         ]

@@ -1,0 +1,22 @@
+"""A quoted command whose argument is a list to choose from: "Benchmark C++ vs. CUDA by
+running `python benchmark.py {cpu, cuda}`" (ClementPinard/Pytorch-Correlation-extension
+@f00f0cd README.md:13) is two commands, one for each backend; split as a shell would, it was
+one step ``benchmark.py '{cpu,' 'cuda}'`` said to need a GPU (outsider22 D7). Each choice is a
+command of its own, so the CPU one needs no device."""
+
+from __future__ import annotations
+
+from bringup import lazyre
+
+_CHOICES = lazyre.compile(r"\{\s*([\w.-]{1,30}(?:\s*[,|]\s*[\w.-]{1,30}){1,7})\s*\}")
+"""``{cpu, cuda}``, ``{cpu|cuda}``: words in braces, split by commas or bars."""
+
+
+def chosen_commands(command: str) -> list[str]:
+    """``command`` once for each choice of its first choice list (itself where it has none)."""
+    found = _CHOICES.search(command)
+    if found is None:
+        return [command]
+    choices = [c.strip() for c in found.group(1).replace("|", ",").split(",")]
+    head, tail = command[: found.start()], command[found.end() :]
+    return [f"{head}{choice}{tail}" for choice in dict.fromkeys(choices)]
