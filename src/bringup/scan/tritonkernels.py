@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from bringup import lazyre
+from bringup.linecount import line_counter
 
 _KERNEL = lazyre.compile(r"^@triton\.(?:jit|autotune|heuristics)\b", re.MULTILINE)
 _OTHER_TARGET = lazyre.compile(r"\btorch_npu\b|triton\.backends\.ascend|['\"]npu\b")
@@ -31,4 +32,5 @@ def triton_kernels(text: str) -> list[int]:
     that imports triton unconditionally (at column 0)."""
     if "@triton." not in text or _IMPORTED.search(text) is None:
         return []
-    return [text.count("\n", 0, found.start()) + 1 for found in _KERNEL.finditer(text)]
+    line = line_counter(text)
+    return [line(found.start()) for found in _KERNEL.finditer(text)]
