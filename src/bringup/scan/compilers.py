@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from bringup import lazyre
+from bringup.linecount import line_counter
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 from bringup.scan.probewords import PROBED
@@ -36,10 +37,6 @@ _CMAKE_SET = lazyre.compile(
 _SUBJECTS = {"gcc": "gcc", "g++": "gcc", "clang": "clang", "clang++": "clang"}
 
 
-def _line(text: str, offset: int) -> int:
-    return text.count("\n", 0, offset) + 1
-
-
 def compilers(file: SourceFile, *, cmake: bool) -> list[Requirement]:
     """The compilers ``file`` (a shell script, or a CMake file with ``cmake``) sets, one
     requirement per compiler at its first mention."""
@@ -48,12 +45,13 @@ def compilers(file: SourceFile, *, cmake: bool) -> list[Requirement]:
         return []
     found: dict[str, Requirement] = {}
     setting = (_CMAKE_FLAG, _CMAKE_SET) if cmake else (_SHELL_SET, _CMAKE_FLAG)
+    line = line_counter(text)
     for pattern in setting:
         for match in pattern.finditer(text):
             subject = _SUBJECTS[match.group(1).lower()]
             words = f"the build's compiler: {match.group(0).strip()}"
             stated = file.requirement(
-                subject, "", _line(text, match.start(1)), text=words, confidence="medium"
+                subject, "", line(match.start(1)), text=words, confidence="medium"
             )
             earlier = found.get(subject)
             if earlier is None or (earlier.source.line or 0) > (stated.source.line or 0):

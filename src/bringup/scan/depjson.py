@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 import msgspec
 
 from bringup import lazyre
+from bringup.linecount import line_counter
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import WORDS, library
 
@@ -102,12 +103,13 @@ def extract_dependency_json(file: SourceFile) -> Extraction:
         located = list(_by_lines(file.text))
     by_host: dict[str, list[tuple[str, int, str]]] = {}
     offset = 0
+    line_of = line_counter(file.text)
     for key, url in located:
         at = file.text.find(url, offset)
         if at < 0:
             at = file.text.find(url)
         offset = max(at, 0)
-        number = file.text.count("\n", 0, offset) + 1
+        number = line_of(offset)
         host = _host(url)
         if host:
             by_host.setdefault(host, []).append((_library(key, url), number, url))

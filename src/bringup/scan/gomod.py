@@ -29,6 +29,7 @@ from typing import NamedTuple
 import msgspec
 
 from bringup import lazyre
+from bringup.linecount import line_counter
 from bringup.model import Requirement, Source, file_source
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.walk import RepoFile
@@ -206,12 +207,9 @@ def _runs(texts: Mapping[str, tuple[RepoFile, str]]) -> tuple[Source, ...]:
     found: list[Source] = []
     for ref, (entry, text) in texts.items():
         if entry.kind in _SCRIPTS:
-            found.extend(file_source(ref, _line(text, m.start())) for m in _GO_RUN.finditer(text))
+            line = line_counter(text)
+            found.extend(file_source(ref, line(m.start())) for m in _GO_RUN.finditer(text))
     return tuple(found)
-
-
-def _line(text: str, offset: int) -> int:
-    return text.count("\n", 0, offset) + 1
 
 
 def go_modules(

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from bringup import lazyre
+from bringup.linecount import line_counter
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
 
@@ -51,15 +52,16 @@ def stopping_variables(file: SourceFile) -> list[Requirement]:
         return []
     lines = file.text.splitlines()
     found: dict[str, Requirement] = {}
+    line_of = line_counter(file.text)
     for match in _STOPPING_DEFAULT.finditer(file.text):
-        line = file.text.count("\n", 0, match.start()) + 1
+        line = line_of(match.start())
         text = lines[line - 1].strip()[:200]
         found.setdefault(
             match.group(1), file.requirement("env_var", match.group(1), line, text=text)
         )
     for match in _UNSET_TEST.finditer(file.text):
         name = match.group(1) or match.group(2)
-        line = file.text.count("\n", 0, match.start()) + 1
+        line = line_of(match.start())
         if name in found or not _stops(lines[line : line + _BRANCH_LINES]):
             continue
         text = f"{lines[line - 1].strip()} then $(error ...)"[:200]

@@ -82,23 +82,45 @@ NOT_READ = frozenset({"unreadable", "binary"})
 out though the finding cites it)."""
 
 
+def _read_bytes(path: Path, size: int, limit: int) -> bytes:
+    """Up to ``limit + 1`` bytes of the regular file ``path`` of ``size`` bytes (one more than
+    the limit tells a file too long). Asked for the size the file has (and one byte more, to
+    see it grew): a read of ``limit + 1`` allocated a megabyte for each file, most of a
+    kilobyte or two. Read by ``os.read``, not through a buffered file object, which cost
+    ~9 µs more a file (the five speed repos' 7,000 files: 0.15 s, 0.09 s so)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        data = _read_up_to(fd, min(size, limit) + 1)
+        if len(data) <= limit and len(data) > size:
+            data += _read_up_to(fd, limit + 1 - len(data))
+    finally:
+        os.close(fd)
+    return data
+
+
+def _read_up_to(fd: int, count: int) -> bytes:
+    """``count`` bytes of ``fd``, fewer at its end (as a buffered ``read(count)`` gives)."""
+    chunks: list[bytes] = []
+    while count > 0:
+        chunk = os.read(fd, count)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        count -= len(chunk)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+
+
 def read_text(path: Path, ref: str, limit: int = MAX_BYTES) -> tuple[str | None, list[Finding]]:
     """The text of ``path`` (at most ``limit`` bytes) and what went wrong reading it; the text
     is ``None`` when nothing usable could be read."""
     try:
-        info = path.stat()
+        info = os.stat(path)
     except OSError as error:
         return None, [_finding(ref, "unreadable", f"cannot read: {error.strerror or error}")]
     if not stat.S_ISREG(info.st_mode):
         return None, [_finding(ref, "unreadable", "not a regular file (a pipe or a device)")]
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as stream:
-            # asked for the size the file has (and one byte more, to see it grew): a read of
-            # ``limit + 1`` allocated a megabyte for each file, most of a kilobyte or two
-            data = stream.read(min(info.st_size, limit) + 1)
-            if len(data) <= limit and len(data) > info.st_size:
-                data += stream.read(limit + 1 - len(data))
+        data = _read_bytes(path, info.st_size, limit)
     except OSError as error:
         return None, [_finding(ref, "unreadable", f"cannot read: {error.strerror or error}")]
     utf16 = utf16_marked(data)

@@ -13,6 +13,7 @@ from typing import Optional
 import msgspec
 
 from bringup import lazyre
+from bringup.linecount import line_counter
 from bringup.model import Requirement, Step
 from bringup.scan.devicewords import device_names
 from bringup.scan.extraction import SourceFile
@@ -133,8 +134,9 @@ def rewritten_folders(text: str, rel: str) -> tuple[str, ...]:
     """The folders ``text`` (the script ``rel``, run from the checkout's top) removes or
     configures anew, each once with its first line (``_REWRITE``)."""
     found: dict[str, str] = {}
+    line_of = line_counter(text)
     for match in _REWRITE.finditer(text):
-        line = text.count("\n", 0, match.start(1)) + 1
+        line = line_of(match.start(1))
         found.setdefault(match.group(1), f"{match.group(1)}/ ({rel}:{line})")
     return tuple(found.values())
 
@@ -149,11 +151,12 @@ def container_runtime(file: SourceFile) -> list[Requirement]:
     (a CI image, a lint run) are no need of the repo's route. A commented line starts nothing."""
     if _container_devices(file.text) is None:
         return []
+    line_of = line_counter(file.text)
     for match in _CONTAINER_RUN.finditer(file.text):
         start = file.text.rfind("\n", 0, match.start()) + 1
         if file.text[start : match.start()].lstrip().startswith("#"):
             continue
-        line = file.text.count("\n", 0, match.start()) + 1
+        line = line_of(match.start())
         program = "docker" if match.group(1) == "nvidia-docker" else match.group(1)
         end = file.text.find("\n", match.start())
         said = file.text[start : end if end >= 0 else None].strip()[:160]

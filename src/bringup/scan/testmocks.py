@@ -18,7 +18,9 @@ call (``mock.patch("pynvml.nvmlInit")``) covers that call in its own test only."
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 from typing import Optional
 
 import msgspec
@@ -146,11 +148,14 @@ def unmocked_line(text: str) -> Optional[int]:
         if library.match(m.group(1)):
             spans.append(m.span(1))
             wide.append(m.group(1))
-    lines = text.split("\n")  # as ``line_of`` counts them
+    lines = text.split("\n")
     blocks = _blocks(lines)
+    # where each line starts: a use's line found by bisection, not by counting the line breaks
+    # before it (a 1 MB test file mocking pynvml whole with 20,000 uses of it: 3.9 s so)
+    starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
 
     def line_of(at: int) -> int:
-        return text.count("\n", 0, at)
+        return bisect_right(starts, at) - 1
 
     for m in library.finditer(text):
         if (

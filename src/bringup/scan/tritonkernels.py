@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from bringup import lazyre
+from bringup.linecount import line_counter
 
 TRITON_GPUS = "NVIDIA GPUs (Compute Capability 8.0+) or AMD GPUs (ROCm 6.2+)"
 """Triton's "Supported Hardware" (triton-lang/triton@c449ceff README.md, its last lines, under
@@ -36,4 +37,5 @@ def triton_kernels(text: str) -> list[int]:
     that imports triton unconditionally (at column 0)."""
     if "@triton." not in text or _IMPORTED.search(text) is None:
         return []
-    return [text.count("\n", 0, found.start()) + 1 for found in _KERNEL.finditer(text)]
+    line = line_counter(text)
+    return [line(found.start()) for found in _KERNEL.finditer(text)]

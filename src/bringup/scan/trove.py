@@ -14,6 +14,7 @@ import re
 import msgspec
 
 from bringup import lazyre
+from bringup.linecount import line_counter
 from bringup.model import Alternative, Requirement
 from bringup.scan.extraction import SourceFile
 
@@ -31,9 +32,10 @@ def os_classifiers(file: SourceFile) -> list[Requirement]:
     if "Operating System" not in file.text:
         return []
     places: dict[str, int] = {}
+    line_of = line_counter(file.text)
     for match in _CLASSIFIER.finditer(file.text):
         name = "linux" if match.group(1) else "macos" if match.group(2) else "windows"
-        places.setdefault(name, file.text.count("\n", 0, match.start()) + 1)
+        places.setdefault(name, line_of(match.start()))
     if not places:
         return []
     line = min(places.values())

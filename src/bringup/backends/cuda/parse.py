@@ -10,6 +10,7 @@ import re
 
 from bringup import lazyre
 from bringup.backends.cuda import keys as cuda_keys
+from bringup.linecount import line_counter
 from bringup.model import Accelerator, Fact, Source
 from bringup.parsing import (
     Collected,
@@ -224,9 +225,8 @@ def parse_cuda_version_json(text: str, source: Source) -> Collected:
 def parse_version_macros(text: str, source: Source, *, key: str = cuda_keys.CUDA_NCCL) -> Collected:
     """``nccl.h`` (``NCCL_MAJOR/MINOR/PATCH``) or ``cudnn_version.h`` / old ``cudnn.h``
     (``CUDNN_MAJOR/MINOR/PATCHLEVEL``): the library version the header describes."""
-    macros = {
-        m.group(1): (m.group(2), text.count("\n", 0, m.start()) + 1) for m in _DEFINE.finditer(text)
-    }
+    line = line_counter(text)
+    macros = {m.group(1): (m.group(2), line(m.start())) for m in _DEFINE.finditer(text)}
     for prefix, patch in (("NCCL", "PATCH"), ("CUDNN", "PATCHLEVEL")):
         major = macros.get(f"{prefix}_MAJOR")
         minor = macros.get(f"{prefix}_MINOR")
