@@ -22,7 +22,7 @@ the contrast count of a rule keyed on those words, before it is written.
 
     PYTHONPATH=WORKTREE/src python bench/triage_breakdown.py [--data WORKTREE/tests/data]
         [--features [--answer ID_PREFIX ...]] [--list GROUP [--answer ID_PREFIX ...]]
-        [--match REGEX] [--bare]
+        [--match REGEX] [--bare] [--reach]
 
 ``--bare`` counts, per half, the logs that hold no word of the layer rule's first rungs and no
 traceback (``triage_features.py``'s ``rung words: none`` and ``traceback: none``) by the kind of
@@ -33,6 +33,15 @@ operator_execution on such logs are labelled operator_execution 40 of 59 / 22 of
 0), the cause answers in operator_execution 44 of 64 / 92 of 101 (install 15 / 5), the logs told
 nothing install 5 of 8 / 0 of 1: the catch-all's operator reading is the labels' own answer there,
 and a layer for a log told nothing has one tuning log to be chosen on.
+
+``--reach`` counts, per half, where the label's layer first stands in the ranked list of a log
+answered in another layer (at N, with the families of the first answer and of the one in the
+label's layer; absent; no answer), and for a log answered in its layer the first answer of
+another layer below it: what a ranking change could gain and what it would lose. Session 41
+(main 9169aadb, the gate's labels), held-out / tuning: of 109 / 38 logs answered in another layer
+or none, the label's layer is absent from the list in 89 / 32 and nothing is told in 11 / 3;
+it ranks second or third in 9 / 3, spread over 8 / 3 pairs of families (none above 2 logs):
+no ranking swap reaches more than 2 held-out logs.
 """
 
 from __future__ import annotations
@@ -155,6 +164,28 @@ def bare(layer: str, log: bytes, diagnoses: list[Diagnosis]) -> set[str]:
     return {f"bare: {kind} answer in {got}, label {layer}"}
 
 
+def reach(layer: str, diagnoses: list[Diagnosis]) -> set[str]:
+    """Where the label's layer first stands in the ranked list: for a log answered in another
+    layer, ``reach: label's layer at N, FIRST above SECOND`` (the families of the first answer
+    and of the first in the label's layer: what a ranking swap would gain) or ``reach: label's
+    layer absent``; for a log answered in its layer, ``reach contrast: FIRST above SECOND of
+    another layer`` for the first answer in another layer below it (what the swap would lose)."""
+    if not diagnoses:
+        return {"reach: no answer"}
+    first = diagnoses[0]
+    if first.layer == layer:
+        other = next((d for d in diagnoses if d.layer != layer), None)
+        if other is None:
+            return set()
+        pair = f"{family(first.signature_id)} above {family(other.signature_id)}"
+        return {f"reach contrast: {pair} of another layer"}
+    position = next((n for n, d in enumerate(diagnoses) if d.layer == layer), None)
+    if position is None:
+        return {"reach: label's layer absent"}
+    pair = f"{family(first.signature_id)} above {family(diagnoses[position].signature_id)}"
+    return {f"reach: label's layer at {position + 1}, {pair}"}
+
+
 def tally(
     data: Path,
     split: Path,
@@ -163,6 +194,7 @@ def tally(
     match: re.Pattern[str] | None = None,
     *,
     with_bare: bool = False,
+    with_reach: bool = False,
 ) -> dict[str, Counter[str]]:
     """The counts of both halves: ``cases``, ``unlabelled``, ``right``, each miss kind, each
     absent family (``absent: F``), each layer confusion (``layer: LABEL -> GOT``) and the logs
@@ -180,6 +212,8 @@ def tally(
         counts.update(matched(match, case["layer"], log, diagnoses))
         if with_bare:
             counts.update(bare(case["layer"], log, diagnoses))
+        if with_reach:
+            counts.update(reach(case["layer"], diagnoses))
         got = diagnoses[0].layer if diagnoses else None
         if got != case["layer"]:
             counts[f"layer: {case['layer']} -> {got}"] += 1
@@ -287,6 +321,11 @@ def main() -> int:
         action="store_true",
         help="count the logs with no rung word and no traceback by answer and label's layer",
     )
+    parser.add_argument(
+        "--reach",
+        action="store_true",
+        help="count where the label's layer stands in the ranked list of a log answered in another",
+    )
     args = parser.parse_args()
     if args.list:
         listed = tuning_members(
@@ -295,7 +334,13 @@ def main() -> int:
         print("\n".join(listed))
         return 0
     halves = tally(
-        args.data, args.split, args.features, args.answer, args.match, with_bare=args.bare
+        args.data,
+        args.split,
+        args.features,
+        args.answer,
+        args.match,
+        with_bare=args.bare,
+        with_reach=args.reach,
     )
     for half, counts in sorted(halves.items()):
         print(half)

@@ -138,7 +138,7 @@ def test_a_long_cell_after_a_digit_is_read_in_linear_time() -> None:
     40-letter cell after a digit ("1abcdefghijklmnopqrstuvwxyzabcdefghijklm!") hung the scan;
     dotted runs were quadratic. Each must now be read at once, and releases still be."""
 
-    from bringup.scan.doctables import _RELEASE_FORM
+    from bringup.scan.releasematrix import _RELEASE_FORM
 
     for cell in ("1" + "a" * 40 + "!", "1" + ".1" * 20000 + "!", "1" + "-a1.2" * 10000 + "!"):
         started = cpu_seconds()

@@ -1,7 +1,7 @@
 """The version a wildcard spec names: the release itself after a full major.minor.patch, the
 first patch after a shorter prefix (outsider 22 item 21: "Python 3.9.18.0" in the pins)."""
 
-from bringup.solve.candidates import named_versions
+from bringup.solve.specversions import named_versions
 
 
 def _named(spec: str, scheme: str = "pep440") -> list[str]:

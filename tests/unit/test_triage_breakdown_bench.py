@@ -120,3 +120,35 @@ def test_logs_naming_no_rung_are_counted_by_answer_and_label(tmp_path: Path) -> 
     assert len(listed) == 1
     assert "a05-place.log" in listed[0]
     assert not list(breakdown.tuning_members(data, split, "bare: no answer", with_bare=True))
+
+
+TWO_LAYERS = LOGS / "ascend.install.cann-python-deps-missing" / "ascend-pytorch-7.log"
+"""Told ascend.install.cann-python-deps-missing (install), then ascend.runtime.cann-inner-error
+(device_init) below it."""
+
+
+def test_reach_says_where_the_labels_layer_stands_below_the_first_answer(tmp_path: Path) -> None:
+    breakdown = bench_module("triage_breakdown")
+    corpus = tmp_path / "c"
+    corpus.mkdir()
+    cases = [
+        ("a01-second.log", TWO_LAYERS, "device_init"),  # the label's layer second
+        ("a03-first.log", TWO_LAYERS, "install"),  # right: device_init below it is the contrast
+        ("a05-absent.log", LISTING, "install"),  # only operator_execution told
+        ("a02-nothing.log", SUCCESS, "install"),  # held-out: told nothing
+    ]
+    for name, log, _layer in cases:
+        shutil.copyfile(log, corpus / name)
+    (corpus / "cases.toml").write_text(
+        "\n".join(f'[[case]]\nfile = "{n}"\nexpected = []\nlayer = "{la}"\n' for n, _, la in cases),
+        encoding="utf-8",
+    )
+    split = tmp_path / "heldout.toml"
+    split.write_text('[triage]\n[[triage.corpora]]\nname = "c"\n', encoding="utf-8")
+    halves = breakdown.tally(tmp_path, split, with_reach=True)
+    tuning, held = halves["tuning"], halves["held_out"]
+    assert tuning["reach: label's layer at 2, ascend above ascend"] == 1
+    assert tuning["reach contrast: ascend above ascend of another layer"] == 1
+    assert tuning["reach: label's layer absent"] == 1
+    assert held["reach: no answer"] == 1
+    assert not breakdown.tally(tmp_path, split)["tuning"].keys() & {"reach: no answer"}

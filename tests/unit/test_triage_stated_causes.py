@@ -13,8 +13,8 @@ from bringup.model.diagnosis import Diagnosis
 from bringup.triage import explain_text
 from bringup.triage.explain import scan_log
 from bringup.triage.fallback import diagnose
+from bringup.triage.fallbackranks import stated_over_knowledge
 from bringup.triage.findings import STATED_PREFIX
-from bringup.triage.ranking import _stated_over_knowledge
 from bringup.triage.tiers import FALLBACK_SCORES
 
 REFUSES_NPU = "class.operator.npu-kernel-refuses-inputs"
@@ -158,9 +158,9 @@ def test_a_fault_read_on_another_message_ranks_below_the_stated_class() -> None:
     assert said.signature_id.startswith(STATED_PREFIX)
     assert fault.score > said.score
     knowledge = {fault.signature_id}
-    (_, lowered) = _stated_over_knowledge([said, _read_at(fault, 40)], knowledge)
+    (_, lowered) = stated_over_knowledge([said, _read_at(fault, 40)], knowledge)
     assert lowered.score < said.score
-    (_, kept) = _stated_over_knowledge([said, _read_at(fault, 6)], knowledge)
+    (_, kept) = stated_over_knowledge([said, _read_at(fault, 6)], knowledge)
     assert kept.score == fault.score
 
 

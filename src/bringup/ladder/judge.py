@@ -8,13 +8,14 @@ evidence from healthy and broken hosts.
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Mapping, Sequence
 from typing import Callable, Optional
 
 import msgspec
 
-from bringup.ladder.model import Evidence, Judgement, Rung
+from bringup.ladder.collectives import judge_communication
+from bringup.ladder.model import Evidence, Judgement, Peaks, Rung
+from bringup.ladder.raised import first_line, raised
 from bringup.model.snapshot import Accelerator
 from bringup.model.source import Source
 from bringup.parsing import Collected
@@ -34,30 +35,6 @@ LOW_PEAK_RATIO = 0.05
 matrix rarely reaches it; a far lower figure is worth a look)."""
 
 
-class Peak(msgspec.Struct, frozen=True):
-    """A device's nominal dense TFLOP/s in one dtype, from the knowledge base."""
-
-    device: str
-    dtype: str
-    tflops: float
-    source: str
-
-
-class Peaks(msgspec.Struct, frozen=True):
-    """The peaks the knowledge base knows, by device name exactly as the runtime reports it
-    (``torch.<device>.get_device_name``: the vendor tool's product
-    name or the SoC name, per backend). Exact on purpose: a product's variant (``<name> NVL``,
-    ``<family>B3``) is not the product or family it extends."""
-
-    entries: tuple[Peak, ...] = ()
-
-    def find(self, device: str, dtype: str) -> Optional[Peak]:
-        wanted = device.strip().lower()
-        return next(
-            (p for p in self.entries if p.dtype == dtype and p.device.lower() == wanted), None
-        )
-
-
 Judge = Callable[[Rung, Evidence, Peaks], Judgement]
 
 
@@ -67,60 +44,6 @@ def judge(rung: Rung, evidence: Evidence, peaks: Optional[Peaks] = None) -> Judg
     if found is None:
         return Judgement(verdict="ERROR", reason=f"no judge named {rung.judge!r}", phase="judge")
     return found(rung, evidence, peaks if peaks is not None else Peaks())
-
-
-def raised(evidence: Evidence, rung: Optional[Rung] = None) -> Optional[Judgement]:
-    """FAIL with the exception the program caught, if it caught one; BLOCKED when it is the
-    interpreter's lack of the framework the ``rung`` runs on (``_without_runtime``)."""
-    error = evidence.get("error")
-    if not isinstance(error, dict):
-        return None
-    phase = str(error.get("phase") or evidence.get("phase") or "")
-    absent = _without_runtime(rung, error, phase) if rung is not None else None
-    if absent is not None:
-        return absent
-    message = str(error.get("message") or "").strip()
-    first = _first_line(message) or str(error.get("type") or "error")
-    return Judgement(
-        verdict="FAIL",
-        reason=f"{error.get('type', 'error')} in {phase}: {first}",
-        phase=phase,
-        error_text=str(error.get("traceback") or message),  # a traceback ends with the message
-    )
-
-
-_NO_MODULE = re.compile(r"No module named '(\w+)'")
-
-
-def _without_runtime(rung: Rung, error: Evidence, phase: str) -> Optional[Judgement]:
-    """BLOCKED, not FAIL, when loading the runtime found no torch (or no module the rung's
-    ``--runtime`` names) at all: the interpreter is not an environment of the stack, so nothing
-    was tested, and the traceback is bringup's own rung program's (outsider test 22 item 17:
-    ``bringup ladder`` in a Python without torch printed "[ FAIL ] device-init" and
-    rung_device.py's frames). A module that torch itself fails to import is still a FAIL."""
-    found = _NO_MODULE.fullmatch(str(error.get("message") or "").strip())
-    if phase != "runtime" or error.get("type") != "ModuleNotFoundError" or found is None:
-        return None
-    args = list(rung.args)
-    runtime = args[args.index("--runtime") + 1] if "--runtime" in args[:-1] else ""
-    module = found.group(1)
-    if module not in ("torch", runtime):
-        return None
-    return Judgement(
-        verdict="BLOCKED",
-        reason=f"no {module} in this Python: run the ladder in the stack's environment "
-        "(--python PATH or --env DIR)",
-        phase=phase,
-    )
-
-
-def _first_line(text: str) -> str:
-    """The first non-empty line of a message, cut to 300 characters: the runtimes (device
-    extensions, collective libraries) put what went wrong first and the details after."""
-    for line in text.splitlines():
-        if line.strip():
-            return line.strip()[:300]
-    return ""
 
 
 # -- device ---------------------------------------------------------------------------------
@@ -189,7 +112,7 @@ def _driver(rung: Rung, evidence: Evidence) -> Collected | Judgement:
         if problem is not None and problem.reason:
             why = problem.reason
         else:
-            why = _first_line(stderr or stdout) or "no devices listed"
+            why = first_line(stderr or stdout) or "no devices listed"
         return Judgement(
             verdict="FAIL",
             phase="driver",
@@ -256,7 +179,7 @@ def judge_operators(rung: Rung, evidence: Evidence, peaks: Peaks) -> Judgement:
     # an op this torch's CPU build has no kernel for in a dtype: a note, not a fault
     notes += [
         f"{op.get('op')} in {op.get('dtype')} not supported by this torch on the CPU: "
-        + _first_line(str(op["unsupported"]))
+        + first_line(str(op["unsupported"]))
         for op in every
         if op.get("unsupported")
     ]
@@ -290,7 +213,7 @@ def _op_failure(op: Evidence) -> Optional[Judgement]:
             verdict="FAIL",
             phase=phase,
             reason=f"{name} in {dtype} raised {error.get('type', 'an error')}: "
-            + _first_line(message),
+            + first_line(message),
             error_text=str(error.get("traceback") or message),
         )
     if not op.get("finite", True):
@@ -329,102 +252,6 @@ def _timed(evidence: Evidence, peaks: Peaks) -> tuple[dict[str, float], list[str
     if ratio < LOW_PEAK_RATIO:
         notes.append(f"under {LOW_PEAK_RATIO:.0%} of peak: try --level long for a fair figure")
     return measures, notes
-
-
-# -- communication --------------------------------------------------------------------------
-
-BUS_FACTOR: Mapping[str, Callable[[int], float]] = {
-    "all_reduce": lambda n: 2 * (n - 1) / n,
-    "all_gather": lambda n: (n - 1) / n,
-    "broadcast": lambda n: 1.0,
-}
-"""The collective benchmarks' bus bandwidth factors (nccl-tests, doc/PERFORMANCE.md):
-busbw = algbw x factor(ranks)."""
-
-
-def message_bytes(op: str, count: int, ranks: int, item: int = 4) -> int:
-    """The size the collective benchmarks report and divide by the time: all_gather counts the
-    whole gathered buffer (count x ranks), all_reduce and broadcast one buffer."""
-    return count * item * (ranks if op == "all_gather" else 1)
-
-
-def judge_communication(rung: Rung, evidence: Evidence, peaks: Peaks) -> Judgement:
-    """Every rank initialised, ran the three collectives and checked their results; the
-    bandwidths (the slowest rank's time) as the collective benchmarks compute them. One
-    device: SKIP."""
-    failed = raised(evidence, rung)
-    if failed is not None:
-        return failed
-    world = int(evidence.get("world") or 0)
-    backend = str(evidence.get("backend") or "")
-    if world < 2:
-        devices = int(evidence.get("devices") or 0)
-        return Judgement(
-            verdict="SKIP",
-            phase="count",
-            reason=f"{devices} device(s) visible: {backend} collectives need two or more",
-        )
-    ranks = list(evidence.get("ranks") or ())
-    for index, rank in enumerate(ranks):
-        broken = _rank_failure(index, rank)
-        if broken is not None:
-            return broken
-    if len(ranks) != world:
-        return Judgement(verdict="FAIL", phase="launch", reason=f"{len(ranks)} of {world} ranks")
-    measures: dict[str, float] = {}
-    details = []
-    for name, factor in BUS_FACTOR.items():
-        timings = [r for rank in ranks for r in rank.get("collectives", ()) if r.get("op") == name]
-        if len(timings) != world:
-            return Judgement(verdict="FAIL", phase=name, reason=f"{name} did not run on all ranks")
-        if not all(t.get("correct") for t in timings):
-            bad = [i for i, t in enumerate(timings) if not t.get("correct")]
-            return Judgement(verdict="FAIL", phase=name, reason=f"{name} wrong on ranks {bad}")
-        seconds = max(float(t["seconds"]) for t in timings)
-        size = message_bytes(name, int(timings[0]["count"]), world)
-        algbw = size / seconds / 1e9
-        busbw = algbw * factor(world)
-        measures[f"{name}_algbw_gbps"] = algbw
-        measures[f"{name}_busbw_gbps"] = busbw
-        details.append(f"{name}: {size / 2**20:.0f} MiB, algbw {algbw:.2f} GB/s, busbw {busbw:.2f}")
-    return Judgement(
-        verdict="PASS",
-        phase="collectives",
-        reason=f"all_reduce, all_gather, broadcast correct on {world} ranks over {backend}",
-        details=tuple(details),
-        measures=measures,
-    )
-
-
-def _rank_failure(index: int, rank: Evidence) -> Optional[Judgement]:
-    failed = raised(rank)
-    stderr = str(rank.get("stderr") or "")
-    if failed is not None:
-        return msgspec.structs.replace(
-            failed,
-            reason=f"rank {index}: {failed.reason}",
-            error_text=failed.error_text + "\n" + stderr,
-        )
-    if rank.get("hung"):
-        return Judgement(
-            verdict="FAIL",
-            phase="timeout",
-            reason=f"rank {index} hung in {rank.get('phase', 'start')}: killed after "
-            f"{float(rank['hung']):.0f} s",
-            details=tuple(stderr.strip().splitlines()[-6:]),
-            error_text=stderr,
-        )
-    code = rank.get("returncode")
-    if code != 0 or "collectives" not in rank:
-        why = "killed by signal " + str(-code) if isinstance(code, int) and code < 0 else ""
-        why = why or (f"exit status {code}" if code else "no collectives reported")
-        return Judgement(
-            verdict="FAIL",
-            phase=str(rank.get("phase") or "rank"),
-            reason=f"rank {index} ended without evidence ({why}): {_first_line(stderr[-300:])}",
-            error_text=stderr,
-        )
-    return None
 
 
 # -- memory ---------------------------------------------------------------------------------

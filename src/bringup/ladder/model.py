@@ -142,3 +142,27 @@ class LadderReporter(Protocol):
     def rung_started(self, rung: Rung, level: Level) -> None: ...
 
     def rung_finished(self, result: RungResult) -> None: ...
+
+
+class Peak(msgspec.Struct, frozen=True):
+    """A device's nominal dense TFLOP/s in one dtype, from the knowledge base."""
+
+    device: str
+    dtype: str
+    tflops: float
+    source: str
+
+
+class Peaks(msgspec.Struct, frozen=True):
+    """The peaks the knowledge base knows, by device name exactly as the runtime reports it
+    (``torch.<device>.get_device_name``: the vendor tool's product
+    name or the SoC name, per backend). Exact on purpose: a product's variant (``<name> NVL``,
+    ``<family>B3``) is not the product or family it extends."""
+
+    entries: tuple[Peak, ...] = ()
+
+    def find(self, device: str, dtype: str) -> Optional[Peak]:
+        wanted = device.strip().lower()
+        return next(
+            (p for p in self.entries if p.dtype == dtype and p.device.lower() == wanted), None
+        )

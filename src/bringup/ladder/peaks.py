@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 
 from bringup.kb.knowledge import KnowledgeBase
 from bringup.kb.schema import Detail
-from bringup.ladder.judge import Peak, Peaks
+from bringup.ladder.model import Peak, Peaks
 
 PREFIX = "peak_tflops_"
 

@@ -15,7 +15,7 @@ from typing import Optional
 
 from bringup import backends
 from bringup.ladder.evidence import read_evidence, tail
-from bringup.ladder.judge import Peaks, judge
+from bringup.ladder.judge import judge
 from bringup.ladder.model import (
     LAYERS,
     Judgement,
@@ -23,6 +23,7 @@ from bringup.ladder.model import (
     LadderReporter,
     LadderResult,
     Level,
+    Peaks,
     Rung,
     RungResult,
 )

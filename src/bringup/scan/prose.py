@@ -31,8 +31,9 @@ from bringup.scan.devices import (
 )
 from bringup.scan.mention import Mention
 from bringup.scan.osforms import bare_os_list, base_image_os
+from bringup.scan.osreleases import supported_releases
 from bringup.scan.outcomes import skipped
-from bringup.scan.platforms import os_labelled, platforms, supported_releases, tried
+from bringup.scan.platforms import os_labelled, platforms, tried
 from bringup.scan.prose_alternatives import alternatives, either
 from bringup.scan.prose_hedges import (
     of_purpose,

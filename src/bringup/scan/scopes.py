@@ -84,17 +84,17 @@ build does without it (``OPTIONAL``), what a CMake option off by default guards
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
+from functools import partial
 from posixpath import dirname
 
+from bringup.scan.buildmentions import installs, only_tests_name, packaged, unnamed, unread
 from bringup.scan.buildnames import BuildNames
 from bringup.scan.ciscripts import ci_only_scripts
 from bringup.scan.cmakeuse import cmake_file, unbuilt_cmake
 from bringup.scan.docscopes import DOC_DIRS, PAGES, doc_context, doc_index, doc_page, doc_scope
 from bringup.scan.mainroute import main_route, route_sets
 from bringup.scan.pipscopes import (
-    DEPENDENCY_KEY,
     PIP_LIST,
     backend_script,
     chained_lists,
@@ -256,7 +256,7 @@ class Scopes:
             return TESTS
         if for_docs(name):
             return DEVELOPMENT
-        if name.endswith(".sh") and self._packaged(rel):
+        if name.endswith(".sh") and packaged(rel, self._copied):
             return PACKAGE
         for index, folder in enumerate(dirs):
             if folder in TEST_DIRS:
@@ -288,18 +288,18 @@ class Scopes:
                 # sphinx-gallery, myst_parser beside the pandas, matplotlib and cmake its
                 # generated pages use), not the repo's need
                 return DEVELOPMENT
-        flavour = flavour_scope(parts, self._installs) or backend_script(
+        flavour = flavour_scope(parts, partial(installs, self._build)) or backend_script(
             name, self._scripts.get(dirname(rel), ())
         )
         chained = rel in self._chained and flavour.startswith("extra:")  # not a tests list
         if flavour and not self._installed_by_guide(rel, flavour) and not chained:
             return flavour
-        if len(dirs) == 1 and dirs[0] in SCRIPT_DIRS and self._only_tests_name(rel):
+        if len(dirs) == 1 and dirs[0] in SCRIPT_DIRS and only_tests_name(rel, self._named_in):
             return TESTS
         if (
             name.endswith(("requirements.txt", "requirements.in"))
             and not any(self.of(guide) == REPO for guide in self._guided.get(rel, ()))
-            and (self._unread(rel) or self._unnamed(rel))
+            and (unread(rel, self._build) or unnamed(rel, self._build, self._parts, self._texts))
         ):
             return "/".join(parts[:-1])
         return doc_scope(parts, self._docs)
@@ -402,19 +402,6 @@ class Scopes:
         siblings = {p.rpartition("/")[2] for p in self._packages if dirname(p) == parent}
         return canonical_subject(stem) in {canonical_subject(p) for p in siblings}
 
-    def _packaged(self, rel: str) -> bool:
-        """Whether a script of the repo copies ``rel`` somewhere: into the package it makes.
-        A copy named from a variable (``"${BASH_PATH}"/install.sh``) is one beside the
-        copying script; a path names the file wherever the copier is."""
-        folder = dirname(rel)
-        for copier, path in self._copied:
-            tail = re.sub(r"^[\"']?\$\{?\w+\}?[\"']?/?", "", path)
-            if "/" in tail and rel.endswith(tail) and rel != copier:
-                return True
-            if tail == rel.rsplit("/", 1)[-1] and dirname(copier) == folder and rel != copier:
-                return True
-        return False
-
     def _option(self, folders: list[str]) -> str:
         """The option feature of the file or innermost directory on the path that only a build
         option adds (``optdirs``), or ""."""
@@ -429,52 +416,6 @@ class Scopes:
             found = self._options.get(folder) or found
             self._option_of[folder] = found
         return found
-
-    def _only_tests_name(self, script: str) -> bool:
-        """Whether the build files that name ``script`` (itself aside) all lie under a test
-        directory (gdrcopy's ``scripts/get_cuda_gencode.sh``, named by ``tests/Makefile:4``
-        alone: its "CUDA version must be >= 8.0" is the tests' build's, not the repo's)."""
-        name = script.rsplit("/", 1)[-1]
-        named = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w.-])")
-        homes = [
-            rel
-            for rel, text in self._named_in.items()
-            if rel != script and name in text and named.search(text)
-        ]
-        return bool(homes) and all(
-            any(d.lower() in TEST_DIRS for d in rel.split("/")[:-1]) for rel in homes
-        )
-
-    def _installs(self, folder: str, name: str) -> bool:
-        """Whether a build file in ``folder`` names ``name`` as a core dependency list."""
-        for text in self._build.get(folder, ()):
-            for at in (m.start() for m in re.finditer(re.escape(name), text)):
-                keys = list(DEPENDENCY_KEY.finditer(text, 0, at))
-                if not keys or keys[-1].group("extra") is None:
-                    return True
-        return False
-
-    def _unread(self, rel: str) -> bool:
-        folder, name = dirname(rel), rel.rsplit("/", 1)[-1]
-        texts = self._build.get(folder)
-        return bool(folder) and texts is not None and not any(name in t for t in texts)
-
-    def _unnamed(self, rel: str) -> bool:
-        """Whether ``rel`` is a nested requirements file no build file of the repo names and
-        none sits beside, in a repo built from its top (msmodelslim's ``msmodelslim/onnx/
-        squant_ptq/aok/info/requirements.txt``: one tool's own list, while setup.py reads the
-        top-level one), or in a repo with no build at its top (cann-recipes-infer's
-        ``executor/online/requirements.txt``: what its online server imports, fastapi, uvicorn,
-        pyzmq, while the recipes' own lists sit in ``models/<model>/``). In a repo of parts
-        with no top-level build, a part's list is the repo's."""
-        folder = dirname(rel)
-        top = folder.split("/", 1)[0]
-        if "/" not in folder or folder in self._build:
-            return False
-        if top.lower() in DOC_DIRS or top in self._parts:
-            return False
-        tail = "/".join(rel.split("/")[-2:])
-        return not any(tail in text for text in self._texts)
 
 
 OPTIONAL = "optional"

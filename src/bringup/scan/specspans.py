@@ -29,9 +29,9 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.heldlines import found_on_held_lines
 from bringup.scan.hosttools import HOST_TOOLS, headers_package
 from bringup.scan.lowertexts import lower_text
+from bringup.scan.osreleases import os_release
 from bringup.scan.phrases import read_phrase
 from bringup.scan.pkgimports import known_distribution
-from bringup.scan.platforms import os_release
 from bringup.scan.prose_vocabulary import vocabulary
 from bringup.scan.pydeps import python_requirement, written_spec
 from bringup.subjects import canonical_subject, python_subject

@@ -16,13 +16,8 @@ from bringup import backends, lazyre
 from bringup.model import Requirement
 from bringup.scan.architectures import capability_subject, listed, lowest_architecture
 from bringup.scan.extraction import SourceFile
-from bringup.scan.platforms import (
-    arch_names,
-    distro_releases,
-    os_release,
-    release_spec,
-    unread_releases,
-)
+from bringup.scan.osreleases import distro_releases, os_release, release_spec, unread_releases
+from bringup.scan.platforms import arch_names
 from bringup.scan.prose_vocabulary import Vendor, vocabulary
 from bringup.scan.tablecells import CELL_NOISE, Row, clean, requirement
 

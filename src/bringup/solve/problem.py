@@ -18,13 +18,14 @@ from bringup.model.requirements import Component, Requirement
 from bringup.model.resolution import Check, ConflictItem, HardwareBlock, HostValue, Unverified
 from bringup.model.rules import Rule
 from bringup.model.source import Source
-from bringup.solve.candidates import Candidate, Candidates, Scope, specifier_set
+from bringup.solve.candidates import Candidate, Candidates, Scope
 from bringup.solve.catalogue import Catalogue
 from bringup.solve.host import HostFacts
 from bringup.solve.judge import Stated, group_statements, judge_fixed, specs_by_subject
 from bringup.solve.needs import need_checks
 from bringup.solve.nodevice import no_device_here
 from bringup.solve.pythonrows import near_pythons, python_unknown
+from bringup.solve.specversions import specifier_set
 from bringup.subjects import block_scope, canonical_subject, is_distribution, scheme_for
 from bringup.versions import InvalidSpecifier, SpecifierSet
 

@@ -44,8 +44,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Optional
 
-import msgspec
-
 from bringup.model.diagnosis import KERNEL_LAYER, CauseKind, Confirmation, Diagnosis, Layer
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
@@ -53,6 +51,7 @@ from bringup.triage import (
     advice,
     extensionimport,
     fallback,
+    fallbackranks,
     faultrank,
     onepercause,
     phase,
@@ -65,7 +64,6 @@ from bringup.triage import (
 )
 from bringup.triage.confirm import confirm
 from bringup.triage.fallbackrules import builtin_rules
-from bringup.triage.findings import STATED_PREFIX
 from bringup.triage.scanresult import ScanResult, SignatureHits
 from bringup.triage.signatures import Signature, SignatureSet
 from bringup.triage.templates import render
@@ -82,9 +80,6 @@ CONTEXT_BONUS = 70
 SPECIFICITY_CAP = 60
 KNOWLEDGE_TIERS = frozenset({"knowledge", "faq"})
 """The vendors' knowledge: FaultDiag's faults, the FAQ pages' entries (``bringup.triage.faq``)."""
-NAMED_CODE_SCORE = 0.0
-"""The score of a code told as an own signature (``_named_codes``): an own signature found
-directly with no bonus."""
 
 
 def rank(
@@ -153,7 +148,7 @@ def rank(
         if d.confirmation == "contradicted"
         or vendors.foreign(d.signature_id, marks, _any_vendor(found.get(d.signature_id)))
     }
-    own = {sid for sid, signature in found.items() if _specific(signature)} - ruled_out
+    own = {sid for sid, signature in found.items() if fallbackranks.specific(signature)} - ruled_out
     knowledge = {sid for sid, signature in found.items() if _tier(signature) in KNOWLEDGE_TIERS}
     fails = bool(extra) or any(_tier(signature) == "signature" for signature in found.values())
     diagnoses = [
@@ -163,18 +158,22 @@ def rank(
     ]
     signed = [d for d in diagnoses if d.signature_id not in ruled_out]
     if not own:
-        diagnoses.extend(_named_codes(_not_signed(extra, signed), catalogue))
-        diagnoses = _stated_over_knowledge(diagnoses, knowledge)
+        diagnoses.extend(
+            fallbackranks.named_codes(fallbackranks.not_signed(extra, signed), catalogue)
+        )
+        diagnoses = fallbackranks.stated_over_knowledge(diagnoses, knowledge)
     else:
         # a code told as an own signature is that signature found: an own signature that
         # matched another failure's lines (another log pasted into the same file) does not
         # drop it (outsider23b D7: 507048 lost its cause beside a flash-attn build)
         specific = [d for d in diagnoses if d.signature_id in own]
-        diagnoses.extend(_told_as_own(_not_signed(extra, signed), catalogue, specific))
+        diagnoses.extend(
+            fallbackranks.told_as_own(fallbackranks.not_signed(extra, signed), catalogue, specific)
+        )
         if own <= below:
-            diagnoses.extend(stated(_not_signed(extra, signed)))
+            diagnoses.extend(stated(fallbackranks.not_signed(extra, signed)))
     secondary = knowledge | {d.signature_id for d in extra}
-    diagnoses = _first_report_over_inner_codes(diagnoses)
+    diagnoses = fallbackranks.first_report_over_inner_codes(diagnoses)
     weights = (CONFIRMATION_WEIGHT["confirmed"], GENERIC_PENALTY)
     diagnoses = vendors.demoted(diagnoses, snapshot, weights, marks, judged=found.keys())
     diagnoses.sort(
@@ -270,106 +269,6 @@ def _exact_codes(extra: Sequence[Diagnosis]) -> dict[tuple[int, str], Layer]:
     }
 
 
-def _not_signed(extra: list[Diagnosis], signed: list[Diagnosis]) -> list[Diagnosis]:
-    """The fallback's diagnoses but those of a line a signature already explains; a code
-    known exactly stays unless that signature captured the code itself (its meaning says
-    more than a catch-all signature that only matched the line), and a code told as the
-    signature or class its meaning is (``same_as``) stays: it names the cause; and so does a
-    class the line states (``STATED_PREFIX``): the catch-all or the vendor's fault read a
-    keyword of that line, the class the reason it gives (``_stated_over_knowledge``)."""
-    captured: dict[int, set[str]] = {}
-    for diagnosis in signed:
-        for evidence in diagnosis.evidence:
-            captured.setdefault(evidence.line, set()).update(diagnosis.captures.values())
-    kept = []
-    for d in extra:
-        values = captured.get(d.evidence[0].line)
-        exact = d.score == tiers.FALLBACK_SCORES["code"]
-        named = not d.signature_id.startswith("code.")
-        stated = d.signature_id.startswith(STATED_PREFIX)
-        if values is None or stated or (exact and (named or d.captures.get("code") not in values)):
-            kept.append(d)
-    return kept
-
-
-def _named_codes(extra: list[Diagnosis], catalogue: SignatureSet) -> list[Diagnosis]:
-    """``extra`` with each code told as one of bringup's own signatures (the code's documented
-    meaning is that signature's cause: ``same_as``) ranked as that signature found directly, at
-    the lowest score such a one gets: the vendor's code names the cause as surely as the
-    signature's own wording would, so it ranks above the vendor fault knowledge and the
-    catch-alls that matched the code's line, not between them."""
-    return [
-        msgspec.structs.replace(d, score=NAMED_CODE_SCORE)
-        if d.score == tiers.FALLBACK_SCORES["code"] and _specific(catalogue.by_id(d.signature_id))
-        else d
-        for d in extra
-    ]
-
-
-def _told_as_own(
-    extra: list[Diagnosis], catalogue: SignatureSet, signed: Sequence[Diagnosis]
-) -> list[Diagnosis]:
-    """The codes of ``extra`` told as one of bringup's own signatures (``_named_codes``),
-    ranked as that signature found directly, that are not of a failure a specific signature
-    of ``signed`` already explains (their lines within ``tiers.SAME_FAILURE`` of its evidence)."""
-    near = {
-        evidence.line + offset
-        for d in signed
-        for evidence in d.evidence
-        for offset in range(-tiers.SAME_FAILURE, tiers.SAME_FAILURE + 1)
-    }
-    named = _named_codes(extra, catalogue)
-    return [
-        d
-        for d, was in zip(named, extra)
-        if d is not was and not near.intersection(e.line for e in d.evidence)
-    ]
-
-
-def _first_report_over_inner_codes(diagnoses: list[Diagnosis]) -> list[Diagnosis]:
-    """``diagnoses`` with a code known by its family or module only (``family`` tier: the
-    driver's DRV_ERROR_NO_PROCESS under aclrtGetDeviceInfo's 507899) ranked below each report
-    of a code in the same layer printed before it: the first failure in time, over the inner
-    detail printed after it (issue 15)."""
-    reports = [(d.evidence[0].line, d.layer, d.score) for d in diagnoses if "code" in d.captures]
-    ranked = []
-    for d in diagnoses:
-        inner = d.score == tiers.FALLBACK_SCORES["family"] and d.signature_id.startswith("code.")
-        line = d.evidence[0].line if d.evidence else 0
-        earlier = [score for at, layer, score in reports if at < line and layer == d.layer]
-        below = min(d.score, min(earlier) - 1) if inner and earlier else d.score
-        ranked.append(msgspec.structs.replace(d, score=below) if below != d.score else d)
-    return ranked
-
-
-def _stated_over_knowledge(diagnoses: list[Diagnosis], knowledge: set[str]) -> list[Diagnosis]:
-    """``diagnoses`` with the vendors' knowledge ranked below the cause class the log states
-    (``class.*``: the fallback's class rules, and a code told as its class) when it read
-    another message: a FaultDiag fault or a FAQ entry found by a keyword of the line where the
-    failure surfaced (an errno, "Inner Error", the advice printed under every asynchronous
-    failure) says where, the class's line says why (the operator's check: "The dtype of x is
-    not supported"), which a reader reads first. A fault that read the class's own message
-    (its line, or one ``tiers.SAME_FAILURE`` lines around it: "Tensor scale not implemented for
-    DT_FLOAT16," / "should be in dtype support list") explains that refusal in the vendor's
-    words and keeps its rank (the class gives way to it on a shared line: ``onepercause``)."""
-    stated = [d for d in diagnoses if d.signature_id.startswith(STATED_PREFIX)]
-    if not stated:
-        return diagnoses
-    below = max(d.score for d in stated) - 1
-    said = {
-        evidence.line + offset
-        for d in stated
-        for evidence in d.evidence
-        for offset in range(-tiers.SAME_FAILURE, tiers.SAME_FAILURE + 1)
-    }
-    return [
-        msgspec.structs.replace(d, score=min(d.score, below))
-        if d.signature_id in knowledge and not said.intersection(e.line for e in d.evidence)
-        else d
-        for d in diagnoses
-    ]
-
-
 def _loose_knowledge(result: ScanResult, found: Mapping[str, Optional[Signature]]) -> set[str]:
     """Vendor faults whose first line an own catch-all matched directly and at least as
     specifically: a fault's match string is a short phrase ("file not found") that a
@@ -378,7 +277,9 @@ def _loose_knowledge(result: ScanResult, found: Mapping[str, Optional[Signature]
     catch_all = {
         hits.first_line: hits.specificity
         for sid, hits in result.hits.items()
-        if hits.direct and _tier(found[sid]) == "signature" and not _specific(found[sid])
+        if hits.direct
+        and _tier(found[sid]) == "signature"
+        and not fallbackranks.specific(found[sid])
     }
     return {
         sid
@@ -404,7 +305,7 @@ def _first_failure(result: ScanResult, found: Mapping[str, Optional[Signature]])
     lines = sorted(
         (hits.first_line, sid)
         for sid, hits in result.hits.items()
-        if hits.direct and _specific(found[sid])
+        if hits.direct and fallbackranks.specific(found[sid])
     )
     if len(lines) < 2 or lines[1][0] == lines[0][0]:
         return ""
@@ -422,16 +323,13 @@ def _before_failure_lines(
     catch_alls = sorted(
         (hits.first_line, sid)
         for sid, hits in result.hits.items()
-        if hits.direct and _tier(found[sid]) == "signature" and not _specific(found[sid])
+        if hits.direct
+        and _tier(found[sid]) == "signature"
+        and not fallbackranks.specific(found[sid])
     )
     if not lines or not catch_alls or catch_alls[0][0] >= min(lines):
         return ""
     return catch_alls[0][1]
-
-
-def _specific(signature: Optional[Signature]) -> bool:
-    """One of bringup's own signatures, not a catch-all."""
-    return signature is not None and signature.tier == "signature" and not signature.record.generic
 
 
 def _any_vendor(signature: Optional[Signature]) -> bool:

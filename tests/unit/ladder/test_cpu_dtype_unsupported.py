@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from bringup.kb import load_knowledge_base
-from bringup.ladder.judge import Peaks, judge
+from bringup.ladder.judge import judge
+from bringup.ladder.model import Peaks
 from bringup.ladder.peaks import peaks_from
 from bringup.ladder.programs.rung_operators import check_op
 from bringup.ladder.run import backend_rungs

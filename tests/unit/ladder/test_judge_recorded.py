@@ -15,8 +15,8 @@ import pytest
 
 from bringup.kb import load_knowledge_base
 from bringup.ladder.evidence import read_evidence
-from bringup.ladder.judge import Peaks, judge
-from bringup.ladder.model import Judgement, Rung
+from bringup.ladder.judge import judge
+from bringup.ladder.model import Judgement, Peaks, Rung
 from bringup.ladder.peaks import peaks_from
 from bringup.ladder.run import backend_rungs, diagnose
 from bringup.process import Completed

@@ -17,8 +17,7 @@ import pytest
 
 from bringup.cli import ladder as cli_ladder
 from bringup.cli.main import main
-from bringup.ladder.judge import Peaks
-from bringup.ladder.model import LadderResult, Rung
+from bringup.ladder.model import LadderResult, Peaks, Rung
 from bringup.ladder.run import missing_runtime, run_ladder
 
 NO_TORCH = (

@@ -15,8 +15,7 @@ import pytest
 
 from bringup.cli import ladder as cli_ladder
 from bringup.cli.main import main
-from bringup.ladder.judge import Peaks
-from bringup.ladder.model import Rung, time_range
+from bringup.ladder.model import Peaks, Rung, time_range
 from bringup.ladder.run import run_ladder
 
 NO_TORCH = (

@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bringup.ladder.judge import Peaks
-from bringup.ladder.model import LadderLayer, Level, Rung, RungResult
+from bringup.ladder.model import LadderLayer, Level, Peaks, Rung, RungResult
 from bringup.ladder.order import order
 from bringup.ladder.progress import EventLadderReporter
 from bringup.ladder.run import run_ladder
