@@ -29,6 +29,12 @@ _GUIDE = """\
         # 安装torchvision，版本需要和torch匹配
         pip install torchvision==0.22.1
 """
+# verl/workers/rollout/vllm_rollout/vllm_omni_async_server.py:20 (the same commit): the repo's code
+# imports torchvision, so the guide's install of it is the repo's need (``scan.companions``)
+_MODULE = (
+    "verl/workers/rollout/vllm_rollout/vllm_omni_async_server.py",
+    "import torchvision.transforms as T\n",
+)
 
 
 def _out(capsys: pytest.CaptureFixture[str]) -> str:
@@ -49,6 +55,9 @@ def test_check_reports_the_repos_own_mismatch(
 ) -> None:
     monkeypatch.setenv("COLUMNS", "200")
     (tmp_path / "install.rst").write_text(_GUIDE, encoding="utf-8")
+    module = tmp_path / _MODULE[0]
+    module.parent.mkdir(parents=True)
+    module.write_text(_MODULE[1], encoding="utf-8")
     main(["check", str(tmp_path)])
     out = _out(capsys)
     assert "needs torchvision == 0.22.1" in out

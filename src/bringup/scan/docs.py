@@ -59,6 +59,7 @@ from bringup.scan.envsetup import (
 )
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fetches import cite_download, downloaded_wheels
+from bringup.scan.guessedrows import python_rows
 from bringup.scan.hosttools import host_tool_item
 from bringup.scan.markdown import Block, Fence, Heading, markdown_blocks
 from bringup.scan.mdcomments import uncommented
@@ -140,6 +141,8 @@ class _Reader(DocState):
                 self.file, self.table, required=self.required, vendor=self.vendor,
                 newest=self.notes,
             )  # fmt: skip
+            context = [*self.table[0].cells, *(t for _, t in self.path), self.last_paragraph]
+            found = python_rows(found, context)
             if found and (PREINSTALLED.search(self.last_paragraph) or image_rows(self.table[0])):
                 found = [msgspec.structs.replace(r, hard=False, feature=DOCKER) for r in found]
             self.stated(found)

@@ -24,6 +24,7 @@ from bringup.scan.buildruns import builds_running
 from bringup.scan.cited import cited_files
 from bringup.scan.clitests import test_files
 from bringup.scan.collection import collection as is_collection
+from bringup.scan.companions import without_unused_companions
 from bringup.scan.declaredranges import outside_declared
 from bringup.scan.devicecode import folded_device_code
 from bringup.scan.devicefree import as_route
@@ -255,6 +256,7 @@ def scan_repo(
             {ref: text for ref, (_, text) in texts.items()},
         )
         requirements, unversioned = as_route(settled.requirements, readme), settled.findings
+        requirements = without_unused_companions(requirements, root, stats.scripts)
         findings += folded_device_code(scoped.requirements, requirements, component)
         defaults = device_of_tests(
             default_steps(
