@@ -41,7 +41,10 @@ def test_a_prefixed_install_runs_its_argv_and_says_what_the_line_set() -> None:
     assert _steps("README.md", FLASH_ATTENTION) == [
         (
             ("pip", "install", "flash-attn", "--no-build-isolation"),
-            ("the guide sets MAX_JOBS=4 before the command; bringup runs the command without it",),
+            (
+                "the command line sets MAX_JOBS=4 before the command; bringup runs the command"
+                " without it",
+            ),
         )
     ]
 
@@ -50,7 +53,7 @@ def test_a_prefixed_run_keeps_the_device_it_picks_in_its_note() -> None:
     [(argv, notes)] = _steps("docs/3dgut.md", GSPLAT)
     assert argv[:2] == ("python", "simple_viewer_3dgut.py")
     assert notes == (
-        "the guide sets CUDA_VISIBLE_DEVICES=0 before the command; bringup runs the command"
+        "the command line sets CUDA_VISIBLE_DEVICES=0 before the command; bringup runs the command"
         " without it",
     )
 

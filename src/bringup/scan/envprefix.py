@@ -22,4 +22,6 @@ def prefix_notes(env: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
     if not env:
         return ()
     shown = redact_secrets(" ".join(f"{name}={value}" for name, value in env))
-    return (f"the guide sets {shown} before the command; bringup runs the command without it",)
+    return (
+        f"the command line sets {shown} before the command; bringup runs the command without it",
+    )
