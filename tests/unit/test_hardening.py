@@ -308,6 +308,32 @@ def test_a_bug_and_an_interrupt_under_json_are_envelopes(
     assert envelope["exit_code"] == 130
 
 
+def test_an_interrupt_another_error_wraps_is_an_interrupt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Python 3.9-3.11 wrap what ``__set_name__`` raises during class creation: a Ctrl-C then
+    reached ``main`` as ``RuntimeError: Error calling __set_name__ on 'cached_property'
+    instance 'message' in 'InvalidMarker'`` and was reported as a bug (CI of 87a8243d)."""
+    from bringup.errors import Terminated
+    from bringup.scan import stack
+
+    def wrapped(stop: type[KeyboardInterrupt]) -> object:
+        def targets(raw: object, force: bool) -> object:
+            try:
+                raise stop
+            except KeyboardInterrupt as error:
+                raise RuntimeError("Error calling __set_name__") from error
+
+        return targets
+
+    monkeypatch.setattr(stack, "_targets", wrapped(KeyboardInterrupt))
+    assert main(["scan", str(STACK)]) == 130
+    assert capsys.readouterr().err == "ERROR: interrupted\n"
+    monkeypatch.setattr(stack, "_targets", wrapped(Terminated))
+    assert main(["scan", str(STACK)]) == 143
+    assert capsys.readouterr().err == "ERROR: terminated (SIGTERM)\n"
+
+
 def test_a_closed_pipe_ends_quietly_with_0() -> None:
     """``bringup kb show | head -1``: the reader goes away; exit 0 for what was written."""
     for argv in (["kb", "show"], ["kb", "show", "--json"]):

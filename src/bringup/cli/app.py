@@ -181,6 +181,29 @@ def _encodable_streams(stdout_is_data: bool) -> None:
             reconfigure(errors="backslashreplace")
 
 
+def _interrupt_within(error: BaseException) -> Optional[KeyboardInterrupt]:
+    """The Ctrl-C or SIGTERM an error was raised from, if any: code that wraps what it catches
+    turns the interrupt into another error (Python 3.9-3.11's ``type.__new__`` wraps what a
+    class attribute's ``__set_name__`` raises in ``RuntimeError('Error calling __set_name__
+    ...')``: a Ctrl-C during ``import packaging.markers``, CI of 87a8243d). Followed through
+    ``__cause__`` and ``__context__``, each exception once."""
+    seen: set[int] = set()
+    current: Optional[BaseException] = error
+    while current is not None and id(current) not in seen:
+        if isinstance(current, KeyboardInterrupt):
+            return current
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return None
+
+
+def _stopped(failed: _Failure, stopped: BaseException) -> int:
+    """Report a Ctrl-C (130) or a SIGTERM (143), however wrapped."""
+    if isinstance(stopped, Terminated) or isinstance(stopped.__cause__, Terminated):
+        return failed.report(ExitCode.TERMINATED, "interrupted", "terminated (SIGTERM)")
+    return failed.report(ExitCode.INTERRUPTED, "interrupted", "interrupted")
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run one command and return its exit code; the single place errors are turned into
     messages (one ``ERROR`` line, an optional ``TIP``, the envelope under ``--json``, a
@@ -200,9 +223,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 ExitCode.BAD_INPUT, "usage", usage.format_message(), usage, hint=_usage_hint(usage)
             )
         except (click.Abort, KeyboardInterrupt) as stopped:
-            if isinstance(stopped, Terminated) or isinstance(stopped.__cause__, Terminated):
-                return failed.report(ExitCode.TERMINATED, "interrupted", "terminated (SIGTERM)")
-            return failed.report(ExitCode.INTERRUPTED, "interrupted", "interrupted")
+            return _stopped(failed, stopped)
         except (BrokenPipeError, PipeClosed):
             _quiet_stdout()
             return int(ExitCode.OK)
@@ -212,6 +233,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             kind = "input" if failure.exit_code == ExitCode.BAD_INPUT else "failure"
             return failed.report(failure.exit_code, kind, str(failure), failure)
         except Exception as bug:
+            stop = _interrupt_within(bug)
+            if stop is not None:
+                return _stopped(failed, stop)
             traceback.print_exc()
             failed.report(ExitCode.INTERNAL, "internal", f"this is a bug in bringup: {bug!r}")
             sys.stderr.write(
