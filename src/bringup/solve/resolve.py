@@ -23,15 +23,10 @@ from bringup.solve.cores import conflict_cover, minimal_core
 from bringup.solve.engine import Engine, Model, items_union
 from bringup.solve.host import HostFacts, apply_what_if, host_facts
 from bringup.solve.placement import on_items, place, place_within
-from bringup.solve.problem import (
-    HostItem,
-    RequirementItem,
-    RuleItem,
-    SolverInput,
-    build_problem,
-)
+from bringup.solve.problem import build_problem
 from bringup.solve.prosenames import prose_pins
 from bringup.solve.seriesread import read_series
+from bringup.solve.solverinput import HostItem, RequirementItem, RuleItem, SolverInput
 from bringup.solve.vcspins import vcs_pins
 from bringup.solve.verdict import verdicts
 from bringup.subjects import FIXED_SCOPES, canonical_subject, names
