@@ -28,6 +28,7 @@ from bringup.solve.nodevice import no_device_here
 from bringup.solve.openbounds import with_row_bounds
 from bringup.solve.pythonrows import near_pythons, python_unknown
 from bringup.solve.specversions import specifier_set
+from bringup.solve.unlistedpairs import then_allowed
 from bringup.subjects import block_scope, canonical_subject, is_distribution, scheme_for
 from bringup.versions import InvalidSpecifier, SpecifierSet
 
@@ -458,7 +459,7 @@ def _relevant_rules(
                     subject=subject,
                     then_subject=then_subject,
                     when=cands.allowed(when, subject),
-                    then=cands.allowed(then, then_subject),
+                    then=then_allowed(cands, rule, then, then_subject),
                     adds=adds,
                     soft=not rule.hard,
                 )
