@@ -3,8 +3,14 @@ lines it needs, with its repository, commit and path:line beside them."""
 
 from __future__ import annotations
 
+import msgspec
+
+from bringup.model import Step, file_source
+from bringup.model.plan import Reason
+from bringup.report.reason_wording import reason_text
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.localpaths import with_local_paths
 
 
 def _found(text: str, rel: str = "README.md") -> dict[str, tuple[str, int | None]]:
@@ -31,3 +37,26 @@ def test_a_row_of_the_driver_and_firmware_states_the_drivers_version() -> None:
     assert found["cann"] == ("==6.1.RC1", 8)
     # a row naming neither states no driver
     assert "ascend_driver" not in _found(text.replace("固件与驱动", "文档"))
+
+
+def test_a_requirements_file_the_checkout_lacks_is_missing() -> None:
+    # D5: Felix-fz/Atlas200_YOLOv5_DVPP_AIPP@bd2d9f0 README.md:36-38 clones yolov5 and installs
+    # its list; the checkout holds no requirements.txt (its files: README.md, build.sh, src/...)
+    source = file_source("README.md", 38)
+    argv = ("pip", "install", "-r", "requirements.txt")
+    step = Step(name="i", kind="install", argv=argv, source=source)
+    files = {"README.md", "build.sh", "src/main.cpp", "src/CMakeLists.txt"}
+    assert with_local_paths(step, files).needs.missing == ("requirements.txt",)
+    # the cases that stay: a list the checkout has where the step runs, one by URL or variable
+    assert with_local_paths(step, {*files, "requirements.txt"}).needs.missing == ()
+    in_docs = msgspec.structs.replace(step, cwd="docs")
+    assert with_local_paths(in_docs, {"docs/requirements.txt"}).needs.missing == ()
+    for listed in ("https://example.org/r.txt", "$REQS", "{requirements_file}"):
+        other = Step(name="i", kind="install", argv=("pip", "install", "-r", listed), source=source)
+        assert with_local_paths(other, files).needs.missing == ()
+
+
+def test_a_missing_requirements_file_is_not_run_here() -> None:
+    # the step said in words: a list is installed from, not run
+    reason = Reason(kind="missing", subject=".", need="requirements.txt")
+    assert reason_text(reason) == "installs from requirements.txt, which the repo does not have"

@@ -157,6 +157,8 @@ def placed(
             earlier.append(found.cwd)
         found = _in_clone_top(found, kept, own, posixpath.dirname(guide))
         found = with_local_paths(found, scripts, fetched)
+        if found.needs.missing and guide:  # a requirements file the guide has its reader write
+            found = created_input(found, guide, read(guide))
         fetched.extend(fetched_wheels(found))
         ran = _ran(found)
         found = with_script_needs(found, ran, read(ran) if ran is not None else None)
