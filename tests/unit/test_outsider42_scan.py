@@ -3,6 +3,8 @@ lines it needs, with its repository, commit and path:line beside them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgspec
 
 from bringup.model import Step, file_source
@@ -11,6 +13,7 @@ from bringup.report.reason_wording import reason_text
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.localpaths import with_local_paths
+from bringup.scan.pkgimports import package_imports
 
 
 def _found(text: str, rel: str = "README.md") -> dict[str, tuple[str, int | None]]:
@@ -60,3 +63,26 @@ def test_a_missing_requirements_file_is_not_run_here() -> None:
     # the step said in words: a list is installed from, not run
     reason = Reason(kind="missing", subject=".", need="requirements.txt")
     assert reason_text(reason) == "installs from requirements.txt, which the repo does not have"
+
+
+def _imported(tmp_path: Path, name: str, text: str) -> dict[str, int | None]:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    return {r.subject: r.source.line for r in package_imports(tmp_path, ".", "repo", [])}
+
+
+def test_megatron_core_is_only_the_import_of_megatron_core(tmp_path: Path) -> None:
+    # D3: Ascend/Megatron-LM@57f9d1c bugfix.py:5-7,186,205 (a repo of top-level scripts; its
+    # README.md:57-62 clones NVIDIA/Megatron-LM at a commit): megatron.model is Megatron-LM's
+    # source tree, which the megatron-core wheel does not ship (it packs megatron.core only)
+    text = (
+        "import numpy as np\n"
+        "import torch\n"
+        "import torch_npu\n"
+        "import megatron\n"
+        "from megatron.model.module import fp32_to_float16, float16_to_fp32, conversion_helper\n"
+    )
+    found = _imported(tmp_path, "bugfix.py", text)
+    assert found == {"pypi:numpy": 1, "torch": 2, "torch_npu": 3}
+    # an import of megatron.core is the distribution's (a constructed line added)
+    found = _imported(tmp_path, "bugfix.py", text + "from megatron.core import mpu\n")
+    assert found["pypi:megatron-core"] == 6
