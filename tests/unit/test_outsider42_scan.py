@@ -10,10 +10,13 @@ import msgspec
 from bringup.model import Step, file_source
 from bringup.model.plan import Reason
 from bringup.report.reason_wording import reason_text
+from bringup.scan import scan_stack
+from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.localpaths import with_local_paths
 from bringup.scan.pkgimports import package_imports
+from bringup.scan.scopes import OPTIONAL
 
 
 def _found(text: str, rel: str = "README.md") -> dict[str, tuple[str, int | None]]:
@@ -86,3 +89,48 @@ def test_megatron_core_is_only_the_import_of_megatron_core(tmp_path: Path) -> No
     # an import of megatron.core is the distribution's (a constructed line added)
     found = _imported(tmp_path, "bugfix.py", text + "from megatron.core import mpu\n")
     assert found["pypi:megatron-core"] == 6
+
+
+# dfm/extending-jax@371dca9 CMakeLists.txt:1-2,14-29 (its pybind11 lines cut)
+_PROBED_CUDA = """cmake_minimum_required(VERSION 3.15...3.26)
+project(${SKBUILD_PROJECT_NAME} LANGUAGES C CXX)
+# Include the CUDA extensions if possible
+include(CheckLanguage)
+check_language(CUDA)
+
+if(CMAKE_CUDA_COMPILER)
+  enable_language(CUDA)
+  include_directories(${CMAKE_CUDA_TOOLKIT_INCLUDE_DIRECTORIES})
+  pybind11_add_module(
+    gpu_ops
+    ${CMAKE_CURRENT_LIST_DIR}/lib/kernels.cc.cu
+    ${CMAKE_CURRENT_LIST_DIR}/lib/gpu_ops.cc)
+  install(TARGETS gpu_ops LIBRARY DESTINATION .)
+else()
+  message(STATUS "Building without CUDA")
+endif()
+"""
+# dfm/extending-jax@371dca9 README.md:436-440 (the GPU section's sentence, one line)
+_GPU_SECTION = (
+    "## Defining an XLA custom call on the GPU\n\n"
+    "The custom call on the GPU isn't terribly different from the CPU version above, but the "
+    "syntax is somewhat different and there's a heck of a lot more boilerplate required. Since "
+    "we need to compile and link CUDA code, there are also a few more packaging steps, but "
+    "we'll get to that in the next section.\n"
+)
+
+
+def test_a_language_enabled_under_its_compiler_probe_is_optional(tmp_path: Path) -> None:
+    # D8: the build goes on without CUDA; the tutorial's sentence is the optional feature's
+    file = SourceFile(ref="CMakeLists.txt", rel="CMakeLists.txt", text=_PROBED_CUDA)
+    (cuda,) = [r for r in extract_cmake(file).requirements if r.subject == "cuda"]
+    assert (cuda.hard, cuda.feature) == (False, OPTIONAL)
+    (tmp_path / "CMakeLists.txt").write_text(_PROBED_CUDA, encoding="utf-8")
+    (tmp_path / "README.md").write_text(_GPU_SECTION, encoding="utf-8")
+    (component,) = scan_stack([str(tmp_path)]).components
+    assert [r for r in component.requirements if r.subject == "cuda" and not r.feature] == []
+    # the case that stays: a build that enables CUDA outright needs it
+    outright = _PROBED_CUDA.replace("if(CMAKE_CUDA_COMPILER)", "if(TRUE)")
+    (tmp_path / "CMakeLists.txt").write_text(outright, encoding="utf-8")
+    (component,) = scan_stack([str(tmp_path)]).components
+    assert [r.hard for r in component.requirements if r.subject == "cuda" and not r.feature]
