@@ -32,8 +32,10 @@ def test_a_row_of_the_driver_and_firmware_states_the_drivers_version() -> None:
         "- 推荐使用的版本\n\n"
         "  | 配套        | 版本 |\n"
         "  | ---------- | ---- |\n"
-        "  | 固件与驱动   | [22.0.RC3](https://www.hiascend.com/hardware/firmware-drivers?tag=commercial) |\n"
-        "  | CANN       | [6.1.RC1](https://www.hiascend.com/software/cann/commercial?version=6.1.RC1) |\n"
+        "  | 固件与驱动   | [22.0.RC3]"
+        "(https://www.hiascend.com/hardware/firmware-drivers?tag=commercial) |\n"
+        "  | CANN       | [6.1.RC1]"
+        "(https://www.hiascend.com/software/cann/commercial?version=6.1.RC1) |\n"
         "  | PyTorch    | [1.8.1](https://gitee.com/ascend/pytorch/tree/master/)|\n"
     )
     found = _found(text)

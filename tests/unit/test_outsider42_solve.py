@@ -27,7 +27,9 @@ def _megatron(cann: str) -> Component:
 
 def _plan(cann: str) -> tuple[dict[str, tuple[str, str]], int]:
     kb = load_knowledge_base()
-    resolution = solve([for_host(_megatron(cann), "ascend")], host(), kb.rules(), knowledge_catalogue(kb))
+    resolution = solve(
+        [for_host(_megatron(cann), "ascend")], host(), kb.rules(), knowledge_catalogue(kb)
+    )
     pins = {
         pin.subject: (pin.version, pin.origin)
         for env in resolution.environments

@@ -53,8 +53,9 @@ def _held(path: str, scripts: Collection[str]) -> bool:
 
 def with_local_paths(step: Step, scripts: Collection[str], fetched: Collection[str] = ()) -> Step:
     """``step`` with the requirements files, wheel files and editable folders it installs
-    from the reader's disk marked ``missing``: not a wheel the checkout holds (``scripts``: its files, wheels among
-    them) nor one an earlier step of the guide downloaded (``fetched``: file names)."""
+    from the reader's disk marked ``missing``: not a file the checkout holds (``scripts``:
+    its files, wheels and lists among them) nor a wheel an earlier step of the guide
+    downloaded (``fetched``: file names)."""
     targets = pip_install_targets(step.argv)
     if targets is None:
         return step

@@ -48,9 +48,7 @@ def _inside_span(candidates: tuple[Candidate, ...], subject: str) -> frozenset[i
             return frozenset()
         low, high = min(listed), max(listed)
         return frozenset(
-            c.id
-            for c in candidates
-            if c.unverified and low < Version(c.version, scheme) < high
+            c.id for c in candidates if c.unverified and low < Version(c.version, scheme) < high
         )
     except InvalidVersion:
         return frozenset()
