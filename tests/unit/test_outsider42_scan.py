@@ -136,3 +136,26 @@ def test_a_language_enabled_under_its_compiler_probe_is_optional(tmp_path: Path)
     (tmp_path / "CMakeLists.txt").write_text(outright, encoding="utf-8")
     (component,) = scan_stack([str(tmp_path)]).components
     assert [r.hard for r in component.requirements if r.subject == "cuda" and not r.feature]
+
+
+def test_a_target_linking_opencv_modules_needs_opencv() -> None:
+    # D6: Felix-fz/Atlas200_YOLOv5_DVPP_AIPP@bd2d9f0 src/CMakeLists.txt:85-89, no find_package
+    text = (
+        'if(target STREQUAL "Simulator_Function")\n'
+        "    target_link_libraries(main funcsim)\n"
+        "else()\n"
+        "    target_link_libraries(main ascendcl acl_dvpp stdc++ opencv_highgui  opencv_core "
+        "opencv_imgproc opencv_imgcodecs opencv_calib3d opencv_features2d opencv_videoio "
+        "pthread)\n"
+        "endif()\n"
+    )
+    file = SourceFile(ref="src/CMakeLists.txt", rel="src/CMakeLists.txt", text=text)
+    (opencv,) = [r for r in extract_cmake(file).requirements if r.subject == "cmake:OpenCV"]
+    assert (opencv.spec, opencv.source.line, opencv.hard) == ("", 4, True)
+    # a find of the package names the same subject (a constructed line)
+    found = SourceFile(ref="CMakeLists.txt", rel="CMakeLists.txt", text="find_package(OpenCV)\n")
+    assert [r.subject for r in extract_cmake(found).requirements] == ["cmake:OpenCV"]
+    # a library of another name is no OpenCV (the same line's ascendcl, pthread)
+    other = text.replace("opencv_", "cv_")
+    plain = SourceFile(ref="src/CMakeLists.txt", rel="src/CMakeLists.txt", text=other)
+    assert "cmake:OpenCV" not in {r.subject for r in extract_cmake(plain).requirements}

@@ -37,6 +37,7 @@ from bringup.scan.cmakewrapped import wrapped_downloads
 from bringup.scan.compilers import compilers
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.kernelchips import kernel_chips, listed_chips
+from bringup.scan.linkedpackages import linked_packages
 from bringup.scan.outcomes import cmake_outcome
 from bringup.scan.pydeps import DEVELOPER_TOOLS
 from bringup.scan.scopenames import DEVELOPMENT
@@ -310,6 +311,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
         + cann_third_party(file, commands)
         + wrapped_downloads(file, commands)
         + vcpkg_toolchain(file, commands)
+        + linked_packages(file, commands)
     )
     state.requirements.extend(arch_branches(file, cmake=True))
     state.requirements.extend(kernel_chips(file, commands, vocabulary().chip_variables))
