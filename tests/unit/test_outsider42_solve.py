@@ -30,8 +30,8 @@ def _plan(cann: str) -> tuple[dict[str, tuple[str, str]], int]:
     resolution = solve(
         [for_host(_megatron(cann), "ascend")], host(), kb.rules(), knowledge_catalogue(kb)
     )
-    pins = {
-        pin.subject: (pin.version, pin.origin)
+    pins: dict[str, tuple[str, str]] = {
+        pin.subject: (pin.version, str(pin.origin))
         for env in resolution.environments
         for pin in env.pins
     }
