@@ -3,6 +3,9 @@ lines it needs, with its repository, commit and path:line beside them."""
 
 from __future__ import annotations
 
+import pytest
+
+from bringup.cli.main import main
 from bringup.kb import load_knowledge_base
 from bringup.model import Component
 from bringup.solve import knowledge_catalogue, solve
@@ -56,3 +59,16 @@ def test_a_listed_release_the_rows_pair_elsewhere_still_conflicts() -> None:
     assert (pins, conflicts) == ({}, 1)
     # a release past the newest listed one is no gap in the catalogue: the pairings predate it
     assert _plan("99.0.0")[1] == 1
+
+
+def test_kb_why_on_a_skipped_release_is_unknown(capsys: pytest.CaptureFixture[str]) -> None:
+    # D2 as `kb why` says it: the row pairs torch_npu 1.8.1 with CANN 6.0.1 and the table
+    # never lists 6.1.RC1; a listed release the row refuses stays INCOMPATIBLE
+    assert main(["kb", "why", "torch_npu==1.8.1", "cann==6.1.RC1"]) == 1
+    said = " ".join(capsys.readouterr().out.split())
+    assert said.startswith("UNKNOWN: torch_npu==1.8.1 with cann==6.1.RC1 — the knowledge base")
+    assert main(["kb", "why", "torch_npu==1.8.1", "cann==6.3.RC1"]) == 1
+    assert capsys.readouterr().out.startswith("INCOMPATIBLE")
+    # past the newest listed release the pairings still decide (as the plan does)
+    assert main(["kb", "why", "torch_npu==2.5.1", "cann==99.0.0"]) == 1
+    assert capsys.readouterr().out.startswith("INCOMPATIBLE")
