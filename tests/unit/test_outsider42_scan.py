@@ -11,6 +11,7 @@ from bringup.model import Step, file_source
 from bringup.model.plan import Reason
 from bringup.report.reason_wording import reason_text
 from bringup.scan import scan_stack
+from bringup.scan.builtruns import device_programs, runs_built_program
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
@@ -159,3 +160,25 @@ def test_a_target_linking_opencv_modules_needs_opencv() -> None:
     other = text.replace("opencv_", "cv_")
     plain = SourceFile(ref="src/CMakeLists.txt", rel="src/CMakeLists.txt", text=other)
     assert "cmake:OpenCV" not in {r.subject for r in extract_cmake(plain).requirements}
+
+
+def test_a_build_script_that_runs_its_device_program_needs_the_device() -> None:
+    # D6: Felix-fz/Atlas200_YOLOv5_DVPP_AIPP@bd2d9f0 build.sh:12-21 (comments cut) and
+    # src/CMakeLists.txt:65,88 (the executable and its link, arguments shortened)
+    script = 'cd build\n\ncmake ..\n\nmake\n\necho "=============================="\n\n./main\n'
+    cmake = (
+        "add_executable(main\n        utils.cpp\n        main.cpp)\n"
+        "target_link_libraries(main ascendcl acl_dvpp stdc++ opencv_core pthread)\n"
+    )
+    files = {"build.sh": script, "src/CMakeLists.txt": cmake}
+    programs = device_programs(files, files.get)
+    assert programs == {"main": "npu"}
+    source = file_source("README.md", 61)
+    step = Step(name="b", kind="build", argv=("bash", "build.sh"), source=source)
+    needs = runs_built_program(step, script, programs).needs
+    assert (needs.devices, needs.device_kind) == (1, "npu")
+    # the cases that stay: a script that only builds, a program that links no device runtime
+    built_only = script.replace("./main\n", "")
+    assert runs_built_program(step, built_only, programs) is step
+    plain = {"src/CMakeLists.txt": cmake.replace("ascendcl acl_dvpp ", "")}
+    assert device_programs(plain, plain.get) == {}
