@@ -140,8 +140,15 @@ def test_a_language_enabled_under_its_compiler_probe_is_optional(tmp_path: Path)
 
 
 def test_a_target_linking_opencv_modules_needs_opencv() -> None:
-    # D6: Felix-fz/Atlas200_YOLOv5_DVPP_AIPP@bd2d9f0 src/CMakeLists.txt:85-89, no find_package
-    text = (
+    # D6: Felix-fz/Atlas200_YOLOv5_DVPP_AIPP@bd2d9f0 src/CMakeLists.txt:47-49,85-89, no
+    # find_package; the headers from the host's folder
+    includes = (
+        "include_directories(\n"
+        "    $ENV{HOME}/ascend_ddk/${ARCH}/include/\n"
+        "    $ENV{HOME}/ascend_ddk/${ARCH}/include/opencv4\n"
+        ")\n"
+    )
+    text = includes + (
         'if(target STREQUAL "Simulator_Function")\n'
         "    target_link_libraries(main funcsim)\n"
         "else()\n"
@@ -152,7 +159,13 @@ def test_a_target_linking_opencv_modules_needs_opencv() -> None:
     )
     file = SourceFile(ref="src/CMakeLists.txt", rel="src/CMakeLists.txt", text=text)
     (opencv,) = [r for r in extract_cmake(file).requirements if r.subject == "cmake:OpenCV"]
-    assert (opencv.spec, opencv.source.line, opencv.hard) == ("", 4, True)
+    assert (opencv.spec, opencv.source.line, opencv.hard) == ("", 8, True)
+    # a file that says nothing of where OpenCV is may link the repo's own build of it
+    # (the same link alone)
+    alone = SourceFile(
+        ref="src/CMakeLists.txt", rel="src/CMakeLists.txt", text=text[len(includes) :]
+    )
+    assert "cmake:OpenCV" not in {r.subject for r in extract_cmake(alone).requirements}
     # a find of the package names the same subject (a constructed line)
     found = SourceFile(ref="CMakeLists.txt", rel="CMakeLists.txt", text="find_package(OpenCV)\n")
     assert [r.subject for r in extract_cmake(found).requirements] == ["cmake:OpenCV"]
