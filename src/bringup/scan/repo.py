@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 import msgspec
 
@@ -40,6 +40,7 @@ from bringup.scan.mainroute import route_parts
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
+from bringup.scan.owndists import own_distributions
 from bringup.scan.ownfolder import own_names
 from bringup.scan.ownrecipe import Recipes, read_recipes
 from bringup.scan.packageread import package_reads
@@ -97,7 +98,7 @@ def _read_steps(steps: list[Step], shown: str, kept: StepFiles) -> tuple[Step, .
     return tuple(read_recipes(tested, kept.read, _citer(shown)))
 
 
-def _citer(shown: str) -> Callable[[str, int], Source]:
+def _citer(shown: str) -> Callable[[str, Optional[int]], Source]:
     """How a line of a repo file is cited, the repo shown as ``shown``."""
     return lambda rel, line: file_source(_ref(shown, rel), line)
 
@@ -342,6 +343,7 @@ def scan_repo(
                 findings=tuple(f.as_fact() for f in all_findings) or (),
                 scopes=scopes_beside,
                 route=route_parts(scopes.route, _citer(shown)) or (),
+                distributions=own_distributions(extracted, known.known, _citer(shown)),
             ),
             all_findings,
             provides,
