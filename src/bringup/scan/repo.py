@@ -18,6 +18,7 @@ import msgspec
 
 from bringup.model import Component, Source, Step, file_source
 from bringup.scan import cmakelex, lowertexts, moduletexts
+from bringup.scan.aptlist import APT_LIST, apt_list
 from bringup.scan.autotoolsteps import with_make
 from bringup.scan.buildroutes import backend_needs, one_route, route_bound
 from bringup.scan.buildruns import builds_running
@@ -258,6 +259,7 @@ def scan_repo(
         )
         requirements, unversioned = as_route(settled.requirements, readme), settled.findings
         requirements = without_unused_companions(requirements, root, stats.scripts)
+        requirements = [*requirements, *apt_list(root, known.known, _ref(shown, APT_LIST))]
         findings += folded_device_code(scoped.requirements, requirements, component)
         defaults = device_of_tests(
             default_steps(
