@@ -22,7 +22,7 @@ STEP = PlanStep(
     name="pytest -n 4 tests",
     kind="test",
     argv=("pytest", "-n", "4", "tests"),
-    status="runs",
+    status="run",
     source=Source(kind="file", ref="README.md", line=12),
     environment=1,
 )
