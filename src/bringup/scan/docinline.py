@@ -57,7 +57,10 @@ _BUILD_VERB = lazyre.compile(
 )
 """A sentence saying to install or build with what it quotes: "For a cpu-only version, you can
 install from source with" (ClementPinard/Pytorch-Correlation-extension@f00f0cd README.md:35,
-its command alone at :37). It makes a step of an install of the repo itself only."""
+its command alone at :37). It makes a step of an install of the repo itself only, and only of a
+command alone in its paragraph: "Install with: `pip install -e . && pip install -r
+requirements/metrics.txt`" in one sentence (hiyouga/LLaMA-Factory@ff6d4d12 README.md:532) names
+optional dependencies, no step."""
 _ALONE = lazyre.compile(r"^`[^`]{3,300}`$")
 """A paragraph that is one quoted command and nothing else: the end of the sentence before it."""
 
@@ -74,17 +77,18 @@ def inline_steps(
 ) -> list[Step]:
     """The scripts of the repo that ``text`` (line ``line`` of ``file``, under ``heading``)
     quotes in a sentence that says to run them: a run or test step each, as a code block's
-    command would be; and an install of the repo itself that a sentence says to install or
-    build with. Another install quoted is read as a need (``inline_installs``), and a command
-    whose clause forbids it is none. A line that is only a quoted command ends the sentence
-    of ``intro``, the paragraph before it (``introduced``)."""
+    command would be; and an install of the repo itself, alone in its paragraph, that the
+    sentence before it says to install or build with. Another install quoted is read as a
+    need (``inline_installs``), and a command whose clause forbids it is none. A line that
+    is only a quoted command ends the sentence of ``intro``, the paragraph before it
+    (``introduced``)."""
     found: list[Step] = []
     said = introduced(text, intro)
     plain = _QUOTED.sub(lambda quote: "x" * len(quote.group(0)), said)
     for quoted in _QUOTED.finditer(said, len(said) - len(text)):
         start = sentence_start(plain, quoted.start(), _SENTENCE_END)
         runs = _RUN_VERB.search(plain, start, quoted.start())
-        builds = runs or _BUILD_VERB.search(plain, start, quoted.start())
+        builds = runs or (said is not text and _BUILD_VERB.search(plain, start, quoted.start()))
         if not builds or forbidden(said, quoted.start()):
             continue
         choices = chosen_commands(quoted.group(1))
