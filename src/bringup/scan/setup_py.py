@@ -210,8 +210,8 @@ def extract_setup_py(file: SourceFile) -> Extraction:
     for subject, line in sorted(firsts.items(), key=lambda item: item[1]):
         words = _toolkit_words(subject, tree, extensions)
         reader.add(subject, "", line, words, confidence="medium")
-    if standards is not None:  # the flag sets that very standard: the last -std wins
-        reader.add("cxx_standard", f"=={standards[0]}", standards[1], f"-std=c++{standards[0]}",
+    if standards is not None:
+        reader.add("cxx_standard", f">={standards[0]}", standards[1], f"-std=c++{standards[0]}",
                    confidence="medium")  # fmt: skip
     for target, found in archs.items():
         lowest = lowest_architecture(found)
