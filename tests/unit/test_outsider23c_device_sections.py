@@ -6,7 +6,8 @@ read as compute capability >= 5.0, Maxwell's own)."""
 
 from __future__ import annotations
 
-from bringup.scan.devices import capabilities, device_counts
+from bringup.scan.devicecounts import device_counts
+from bringup.scan.devices import capabilities
 
 
 def test_a_link_to_the_multi_gpu_section_is_no_count() -> None:

@@ -27,7 +27,7 @@ from bringup.scan.archchecks import arch_branches
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.cmakelex import cmake_commands
 from bringup.scan.cmakeprovides import provided_packages
-from bringup.scan.devices import device_counts
+from bringup.scan.devicecounts import device_counts
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.prose import read_line

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bringup.scan import devices, versionedneeds
+from bringup.scan import devicecounts, devices, versionedneeds
 from bringup.scan.mention import Mention
 from bringup.scan.prose import read_line
 
@@ -156,7 +156,7 @@ _BEFORE_A_MENTION = (
     (versionedneeds, "_CONDITION"),
     (versionedneeds, "_OLDER_THAN_BEFORE"),
     (versionedneeds, "_NO_NEED"),
-    (devices, "_UP_TO"),
+    (devicecounts, "_UP_TO"),
     (devices, "_FOR"),
 )
 

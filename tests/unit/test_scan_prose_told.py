@@ -5,7 +5,7 @@ port handles, and the problems a section recounts under its bold "问题描述" 
 
 from __future__ import annotations
 
-from bringup.scan.devices import device_counts
+from bringup.scan.devicecounts import device_counts
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.prose import read_line

@@ -1,7 +1,7 @@
 """An unknown --what-if subject is answered with the few subjects the verdict turns on and a
 count of the rest, not every package a conda export pins (outsider 22, item 16)."""
 
-from bringup.solve.resolve import what_if_hint
+from bringup.solve.whatifnames import what_if_hint
 
 
 def test_a_conda_export_is_counted_and_the_toolkit_named() -> None:

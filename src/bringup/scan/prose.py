@@ -19,11 +19,11 @@ from bringup import backends, lazyre
 from bringup.scan.asides import illustrated
 from bringup.scan.chipwords import CHIP_USE
 from bringup.scan.conditionals import conditions_dropped
+from bringup.scan.devicecounts import device_counts
 from bringup.scan.devices import (
     EXAMPLE,
     capabilities,
     chips,
-    device_counts,
     for_one_chip,
     memory_floors,
     of_the_example,

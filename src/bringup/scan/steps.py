@@ -23,7 +23,8 @@ from bringup.model import DeviceKind, Step, StepNeeds
 from bringup.scan.blockwords import another_launch, said_to_fail, second_ways
 from bringup.scan.clonedlists import after_clone, cloned_folders
 from bringup.scan.commands import Command, pip_install_targets
-from bringup.scan.devices import chips_in, device_counts
+from bringup.scan.devicecounts import device_counts
+from bringup.scan.devices import chips_in
 from bringup.scan.envprefix import prefix_notes
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fillins import fill_ins

@@ -13,7 +13,7 @@ from importlib import resources
 from typing import Any
 
 from bringup.solve.facts import program_facts
-from bringup.solve.problem import SolverInput
+from bringup.solve.solverinput import SolverInput
 
 _ENCODING = resources.files("bringup.solve").joinpath("encoding.lp").read_text(encoding="utf-8")
 

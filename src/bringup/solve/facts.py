@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from bringup.solve.problem import SolverInput
+from bringup.solve.solverinput import SolverInput
 from bringup.subjects import is_distribution, scope_of
 
 

@@ -23,6 +23,7 @@ from bringup.model.resolution import HardwareBlock
 from bringup.model.source import Source
 from bringup.scan.devicecode import DEVICE_CODE, says_device_code
 from bringup.solve.host import HostFacts
+from bringup.solve.otherkind import kind_shown
 from bringup.subjects import block_scope, canonical_subject
 
 
@@ -30,7 +31,6 @@ def no_device_here(component: Component, host: HostFacts) -> list[HardwareBlock]
     """The block of ``component`` on a host that shows no backend's devices or driver, when
     its route needs one kind's devices (``_route_device``); none otherwise."""
     from bringup.solve.kinds import kinds_needed
-    from bringup.solve.problem import kind_shown
 
     registered = [backend for backend, _devices in backends.with_devices()]
     if any(kind_shown(host, backend) for backend in registered):

@@ -21,7 +21,7 @@ from bringup.scan.specranges import says_no_more
 from bringup.solve.candidates import Candidate
 from bringup.solve.engine import Model
 from bringup.solve.pairrows import pairs_vouched
-from bringup.solve.problem import RequirementItem, RuleItem, SolverInput, rule_source
+from bringup.solve.solverinput import RequirementItem, RuleItem, SolverInput, rule_source
 from bringup.solve.toolkitpython import python_vouched
 from bringup.subjects import canonical_subject, display_name, scheme_for
 from bringup.versions import InvalidVersion, Version

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from bringup.model.resolution import Environment, Obstacle, unchecked
-from bringup.solve.problem import SolverInput
+from bringup.solve.solverinput import SolverInput
 from bringup.subjects import display_name, scope_of
 
 NAMED_BY_OTHERS = "rows naming "

@@ -24,7 +24,7 @@ from typing import NamedTuple
 import msgspec
 
 from bringup.model.resolution import Environment, Obstacle, Pin, unchecked
-from bringup.solve.problem import RuleItem, SolverInput
+from bringup.solve.solverinput import RuleItem, SolverInput
 from bringup.subjects import display_name, is_distribution
 
 _NO_VERSION = frozenset({"index", "unverified"})

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bringup.solve.engine import Engine, Model, items_union
-from bringup.solve.problem import SolverInput
+from bringup.solve.solverinput import SolverInput
 
 Admitted = dict[str, frozenset[int]]
 """Per subject, the candidates every hard requirement of a repo (or a group) admits."""

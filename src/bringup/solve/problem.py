@@ -9,16 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
-from bringup import backends
-from bringup.backends.base import Backend
 from bringup.model.facts import Fact
 from bringup.model.requirements import Component, Requirement
-from bringup.model.resolution import Check, ConflictItem, HardwareBlock, HostValue, Unverified
+from bringup.model.resolution import Check, HardwareBlock, Unverified
 from bringup.model.rules import Rule
 from bringup.model.source import Source
-from bringup.solve.candidates import Candidate, Candidates, Scope
+from bringup.solve.candidates import Candidates
 from bringup.solve.catalogue import Catalogue
 from bringup.solve.distro import distribution_view
 from bringup.solve.host import HostFacts
@@ -26,157 +23,19 @@ from bringup.solve.judge import Stated, group_statements, judge_fixed, specs_by_
 from bringup.solve.needs import need_checks
 from bringup.solve.nodevice import no_device_here
 from bringup.solve.openbounds import with_row_bounds
+from bringup.solve.otherkind import device_here, other_kind_here
 from bringup.solve.pythonrows import near_pythons, python_unknown
+from bringup.solve.solverinput import (
+    DeferredRule,
+    HostItem,
+    RequirementItem,
+    RuleItem,
+    SolverInput,
+    rule_source,
+)
 from bringup.solve.specversions import specifier_set
-from bringup.subjects import block_scope, canonical_subject, is_distribution, scheme_for
-from bringup.versions import InvalidSpecifier, SpecifierSet
-
-
-@dataclass(frozen=True)
-class RequirementItem:
-    id: int
-    component: int
-    subject: str
-    requirement: Requirement
-    allowed: frozenset[int]
-    also: tuple[Source, ...] = ()
-    preference: bool = False  # ``Stated.preference``
-
-
-@dataclass(frozen=True)
-class RuleItem:
-    id: int
-    rule: Rule
-    subject: str
-    then_subject: str
-    when: frozenset[int]
-    then: frozenset[int]
-    adds: bool
-    """The rule brings ``then_subject`` into an environment (a package row: an extension's release
-    needs torch, a toolkit and a Python). Otherwise it only constrains ``then_subject`` where an
-    environment has it anyway (a row about a toolkit, compiler, standard or the host)."""
-    soft: bool = False
-    """A recommendation (``hard = false`` in the knowledge base): followed when it costs no
-    environment, reported when it is not, never a conflict."""
-
-
-@dataclass(frozen=True)
-class HostItem:
-    id: int
-    subject: str
-    value: HostValue
-    candidates: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class DeferredRule:
-    """A rule about a fixed subject this host cannot answer (no driver, driver unknown)."""
-
-    rule: Rule
-    subject: str
-    when: SpecifierSet
-    host: HostValue
-
-
-@dataclass
-class SolverInput:
-    """The solver's input: the components it places, each subject's candidates, and the
-    requirement, rule and host items with the candidates that satisfy each."""
-
-    components: tuple[Component, ...]
-    """Components the solver places, in id order."""
-    names: tuple[str, ...]
-    """Every component, in the order given (placed or not)."""
-    scopes: dict[str, Scope]
-    candidates: dict[str, tuple[Candidate, ...]]
-    requirements: tuple[RequirementItem, ...]
-    rules: tuple[RuleItem, ...]
-    hosts: tuple[HostItem, ...]
-    host: HostFacts
-    hardware: list[HardwareBlock] = field(default_factory=list)
-    unverified: list[Unverified] = field(default_factory=list)
-    checks: list[Check] = field(default_factory=list)
-    findings: list[Fact] = field(default_factory=list)
-    excluded: tuple[str, ...] = ()
-    deferred: tuple[DeferredRule, ...] = ()
-    listed: dict[str, tuple[Source, tuple[str, ...]]] = field(default_factory=dict)
-    """Subjects whose releases are the package index's whole list: its source and versions."""
-    python_unknown: dict[int, tuple[str, ...]] = field(default_factory=dict)
-    """Candidates of a Python distribution that no row of its own says the Python of, where
-    rows say it for its other releases (``python_unknown``): candidate id -> the tables
-    without its row."""
-    python_paired: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    """Of those, the ones another package's row pairs with a Python: candidate id -> the ids
-    of those rows (``RuleItem.id``); known only in an environment where such a row holds."""
-    python_near: dict[int, frozenset[int]] = field(default_factory=dict)
-    """Of those, the Python candidates the nearest release with rows allows (``near_pythons``)."""
-    python_toolkits: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    """Toolkits some rows pair with a Python (``toolkitpython``): subject -> their tables."""
-    arch_silent: dict[tuple[str, str], frozenset[int]] = field(default_factory=dict)
-    """(subject, then subject) -> the candidates of the subject whose rows to the other the
-    host's architecture left out (``archrows``): known to pin none of it here."""
-
-    def __post_init__(self) -> None:
-        self.by_id: dict[int, Candidate] = {
-            c.id: c for group in self.candidates.values() for c in group
-        }
-        by_component: dict[int, list[int]] = {}
-        for req in self.requirements:
-            by_component.setdefault(req.component, []).append(req.id)
-        self._by_component = {c: tuple(ids) for c, ids in by_component.items()}
-        self._items: dict[int, RequirementItem | RuleItem | HostItem] = {}
-        for group in (self.requirements, self.rules, self.hosts):
-            for item in group:
-                self._items[item.id] = item
-
-    def shared_items(self) -> tuple[int, ...]:
-        """Rules and host values: what every environment is subject to."""
-        return tuple(rule.id for rule in self.rules) + tuple(host.id for host in self.hosts)
-
-    def requirement_items(self, component: int) -> tuple[int, ...]:
-        return self._by_component.get(component, ())
-
-    def item(self, item_id: int) -> RequirementItem | RuleItem | HostItem:
-        return self._items[item_id]
-
-    def describe(self, item_id: int) -> ConflictItem:
-        """The item as a member of a conflict, with its sources."""
-        item = self._items[item_id]
-        if isinstance(item, RequirementItem):
-            req = item.requirement
-            return ConflictItem(
-                kind="requirement",
-                subject=item.subject,
-                spec=req.spec,
-                source=req.source,
-                component=req.component,
-                text=req.text,
-                also=item.also,
-            )
-        if isinstance(item, RuleItem):
-            rule = item.rule
-            return ConflictItem(
-                kind="rule",
-                subject=item.subject,
-                spec=rule.spec,
-                then_subject=item.then_subject,
-                then_spec=rule.then_spec,
-                source=rule_source(rule),
-                rule_id=rule.id,
-                text=rule.note,
-            )
-        return ConflictItem(
-            kind="host",
-            subject=item.subject,
-            spec=",".join(item.value.values),
-            source=item.value.source,
-        )
-
-
-def rule_source(rule: Rule) -> Source:
-    """A knowledge-base row cited by its topic and id, with its public document."""
-    url = rule.source if rule.source.startswith(("http://", "https://")) else None
-    return Source(kind="kb", ref=f"{rule.topic}/{rule.id}", url=url)
+from bringup.subjects import canonical_subject, is_distribution, scheme_for
+from bringup.versions import InvalidSpecifier
 
 
 def provided_key(subject: str) -> str:
@@ -184,62 +43,6 @@ def provided_key(subject: str) -> str:
     (``foo_comm`` once canonical) and the CMake package ``FooComm`` name."""
     name = subject.split(":", 1)[1] if ":" in subject else subject
     return re.sub(r"[-_.]", "", name.lower())
-
-
-def _device_here(host: HostFacts, subject: str) -> bool:
-    """Whether the machine has a device of the backend that owns ``subject`` (a driver)."""
-    owner = backends.owner_of(subject)
-    if owner is None or owner.devices is None:
-        return False
-    count = host.value(owner.devices.count_subject)
-    return count is not None and count.status == "ok" and count.values not in ((), ("0",))
-
-
-def _other_kind_here(component: Component, host: HostFacts) -> list[HardwareBlock]:
-    """A repo whose firm lines need one kind of device only (a CUDA toolkit, flash-attn's
-    GPU build), on a host that has another kind and none of it (an npu-smi report, or one
-    that names the Ascend driver): it needs other hardware, as on a ``--target`` of that
-    other kind. Installing the toolkit here is no way forward; on a host with no
-    accelerator at all the toolkit is still what to install."""
-    from bringup.solve.kinds import kinds_needed
-
-    needed = kinds_needed(component)
-    if len(needed) != 1:
-        return []
-    ((kind, line),) = needed.items()
-    count = other_kind_only(host, kind)
-    if line.confidence == "low" or count is None:
-        return []
-    return [
-        HardwareBlock(
-            component=component.name,
-            requirement=line,
-            host=count,
-            kind="hardware",
-            scope=block_scope(count.subject),
-        )
-    ]
-
-
-def other_kind_only(host: HostFacts, kind: str) -> HostValue | None:
-    """The host's count of ``kind``'s devices when it has none of them and shows another
-    backend's (its devices or its driver); None otherwise."""
-    devices = backends.backend(kind).devices
-    count = host.value(devices.count_subject) if devices is not None else None
-    if count is None or count.values != ("0",):
-        return None
-    others = (b for b, _d in backends.with_devices() if b.name != kind)
-    return count if any(kind_shown(host, other) for other in others) else None
-
-
-def kind_shown(host: HostFacts, backend: Backend) -> bool:
-    """Whether the host has this backend's devices, or its driver (a report that names the
-    driver and the chip but counts no device)."""
-    devices = backend.devices
-    if devices is not None and _device_here(host, devices.count_subject):
-        return True
-    driver = host.value(backend.driver_subject) if backend.driver_subject else None
-    return driver is not None and driver.status == "ok" and bool(driver.values)
 
 
 def _finding(where: str, text: str, error: ValueError, source: Source) -> Fact:
@@ -307,7 +110,7 @@ def build_problem(
             judge_fixed(
                 s,
                 distribution_view(s, stated, host.value(s.subject), host.value("os")),
-                device_here=_device_here(host, s.subject),
+                device_here=device_here(host, s.subject),
             )
             for s in stated
             if cands.scope(s.subject) == "fixed"
@@ -315,7 +118,7 @@ def build_problem(
         checks.extend(j.check for j in judged)
         hardware.extend(j.block for j in judged if j.block is not None)
         if not any(j.block is not None and j.block.kind == "hardware" for j in judged):
-            hardware.extend(_other_kind_here(component, host) or no_device_here(component, host))
+            hardware.extend(other_kind_here(component, host) or no_device_here(component, host))
         unverified.extend(j.unverified for j in judged if j.unverified is not None)
         chosen = [s for s in stated if cands.scope(s.subject) != "fixed"]
         if not place_all and any(j.stops_everything for j in judged):

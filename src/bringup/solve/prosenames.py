@@ -27,7 +27,7 @@ from bringup.subjects import canonical_subject
 
 if TYPE_CHECKING:  # the solver's input, named only: the plan (and the scan's report) reads
     # ``left_to_user`` without importing the solver
-    from bringup.solve.problem import SolverInput
+    from bringup.solve.solverinput import SolverInput
 
 REASON = (
     "a name read from the repo's prose, not from a manifest, an install command or its code; "

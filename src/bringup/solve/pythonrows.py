@@ -10,7 +10,7 @@ from bringup.solve.candidates import Candidates
 from bringup.subjects import is_distribution
 
 if TYPE_CHECKING:
-    from bringup.solve.problem import RuleItem
+    from bringup.solve.solverinput import RuleItem
 
 
 def python_unknown(

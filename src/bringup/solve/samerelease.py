@@ -14,7 +14,7 @@ from packaging.utils import canonicalize_name as canonical
 
 from bringup import lazyre
 from bringup.model.resolution import Environment, Obstacle, unchecked
-from bringup.solve.problem import SolverInput
+from bringup.solve.solverinput import SolverInput
 from bringup.subjects import display_name
 
 _SAME = lazyre.compile(

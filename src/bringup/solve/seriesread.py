@@ -20,8 +20,8 @@ from dataclasses import replace
 from bringup import lazyre
 from bringup.kb.series import series_of
 from bringup.solve.engine import Engine, items_union
-from bringup.solve.problem import RequirementItem, SolverInput
 from bringup.solve.prosenames import from_prose
+from bringup.solve.solverinput import RequirementItem, SolverInput
 from bringup.subjects import scheme_for
 
 _EXACT = lazyre.compile(r"==(\d+\.\d+\.\d+)")

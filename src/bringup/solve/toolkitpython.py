@@ -18,7 +18,7 @@ import msgspec
 
 from bringup.model.resolution import Environment, Obstacle, unchecked
 from bringup.model.rules import Rule
-from bringup.solve.problem import SolverInput
+from bringup.solve.solverinput import SolverInput
 from bringup.subjects import display_name, scope_of
 
 

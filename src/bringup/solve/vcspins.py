@@ -16,7 +16,7 @@ from bringup.scan.pydeps import other_vcs
 from bringup.subjects import canonical_subject
 
 if TYPE_CHECKING:  # named only: ``prosenames`` (read by the plan) imports this module
-    from bringup.solve.problem import SolverInput
+    from bringup.solve.solverinput import SolverInput
 
 REASON = (
     "installed from a {tool} URL, which uv cannot install from (it installs from git only: "

@@ -17,12 +17,13 @@ from bringup.model.source import Source
 from bringup.solve.builddownloads import build_downloads
 from bringup.solve.kinds import kind_of_subject
 from bringup.solve.needs import missing_tools
+from bringup.solve.otherkind import other_kind_only
 from bringup.solve.ownrows import own_rows_unknown
 from bringup.solve.pairrows import pair_doubts
 from bringup.solve.partsonly import parts_only
-from bringup.solve.problem import SolverInput, other_kind_only, rule_source
 from bringup.solve.prosenames import built_from, docs_only, left_by_hand
 from bringup.solve.samerelease import tied
+from bringup.solve.solverinput import SolverInput, rule_source
 from bringup.solve.submodulecode import unfetched_code
 from bringup.solve.toolkitpython import toolkit_python
 from bringup.solve.unreadfiles import unread_files
