@@ -198,19 +198,27 @@ def main_package(root: Path, component: str, provides: list[str]) -> str:
 
 _README_NAMES = ("README.md", "README.rst", "README")
 _TITLE_MARKS = lazyre.compile(r"<[^<>]{0,200}>|[#=*_`]")
+_BADGES = lazyre.compile(
+    r"^(?:\s*\[?!\[[^\]]{0,200}\]\([^()\s]{0,500}\)(?:\]\([^()\s]{0,500}\))?)+\s*$"
+)
+"""A line of badges or images only, no title (reread41 L4): ``[![PyPI](https://img.shields.io/
+pypi/v/spatial-correlation-sampler.svg)](https://pypi.org/project/spatial-correlation-sampler/)``,
+ClementPinard/Pytorch-Correlation-extension@f00f0cd README.md:2."""
 
 
 def readme_title(root: Path) -> frozenset[str]:
     """The keys the top README's first line names the project by (all of it, its first word),
     empty when it has none: a checkout's folder may be called anything ("kernels/", a
     copy of BobMcDear/attorch@67c2772, whose README.md:1 is "# attorch", lost its package's
-    imports: outsider40 D15), its README's title is the project's own. Read as the scan reads
-    a file (``reading.read_text``: a regular file only; a FIFO's ``open`` waited forever)."""
+    imports: outsider40 D15), its README's title is the project's own; a line of badges
+    before it is none. Read as the scan reads a file (``reading.read_text``: a regular file
+    only; a FIFO's ``open`` waited forever)."""
     for name in _README_NAMES:
         head, _ = read_text(root / name, name, limit=2000)
         if head is None:
             continue
-        line = next((t for t in head.splitlines() if _TITLE_MARKS.sub("", t).strip()), "")
+        titled = (t for t in head.splitlines() if not _BADGES.match(t))
+        line = next((t for t in titled if _TITLE_MARKS.sub("", t).strip()), "")
         words = _TITLE_MARKS.sub("", line).split()
         return frozenset(k for k in (_key("".join(words)), _key(words[0]) if words else "") if k)
     return frozenset()
