@@ -60,7 +60,8 @@ def test_a_requirements_file_the_checkout_lacks_is_missing() -> None:
     assert with_local_paths(step, {*files, "requirements.txt"}).needs.missing == ()
     in_docs = msgspec.structs.replace(step, cwd="docs")
     assert with_local_paths(in_docs, {"docs/requirements.txt"}).needs.missing == ()
-    for listed in ("https://example.org/r.txt", "$REQS", "{requirements_file}"):
+    # a list of another name is none the walk records (requirements/dev.in, pip-tools' input)
+    for listed in ("https://example.org/r.txt", "$REQS", "{requirements_file}", "dev.in"):
         other = Step(name="i", kind="install", argv=("pip", "install", "-r", listed), source=source)
         assert with_local_paths(other, files).needs.missing == ()
 

@@ -62,7 +62,8 @@ def with_local_paths(step: Step, scripts: Collection[str], fetched: Collection[s
     lacking = [
         listed
         for listed in targets[1]
-        if not _NOT_A_FILE.match(listed)
+        if listed.endswith(".txt")  # the walk lists those only (``walk._script``)
+        and not _NOT_A_FILE.match(listed)
         and not _BUILT.search(listed)
         and not _held(posixpath.join(step.cwd or ".", listed), scripts)
     ]
