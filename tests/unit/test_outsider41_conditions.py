@@ -19,3 +19,18 @@ def test_the_ranges_that_choose_a_gcc_are_no_cuda_need() -> None:
 
 def test_a_release_that_is_the_object_of_need_stays_a_need() -> None:
     assert [(m.subject, m.spec) for m in read_line(SPCONV)] == [("cuda", ">=11.0")]
+
+
+def test_a_long_run_of_spaces_after_a_release_is_read_in_linear_time() -> None:
+    """reread42: the verb after a release was looked for past three adjacent optional runs of
+    spaces (``\\s*,?\\s*(?:will|...)?\\s*``), each split of a run tried against the next: a line
+    with 800 spaces after "CUDA 11.8" took 3.8 s of CPU, 1,600 about 30 s (cubic; before
+    conditionals, 1 ms). The spaces are a padded table cell's or a line's trailing ones."""
+    from cpuclock import cpu_seconds
+
+    line = "Requires CUDA 11.8" + " " * 1_600 + "and more."
+    start = cpu_seconds()
+    assert [(m.subject, m.spec) for m in read_line(line)] == [("cuda", "==11.8.*")]
+    padded = CORRELATION.replace(" will", " " * 1_600 + "will")
+    assert not [m for m in read_line(padded) if m.subject == "cuda"]
+    assert cpu_seconds() - start < 1.0

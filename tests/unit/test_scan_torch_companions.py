@@ -55,3 +55,26 @@ def test_a_companion_a_requirements_file_lists_stays_the_repos(tmp_path: Path) -
     # constructed: a root requirements list is the repo's declared need, no command's copy
     root = _repo(tmp_path / "fla", {"requirements.txt": "torchvision==0.22.1\n"})
     assert "torchvision" in _subjects(root)
+
+
+# One import statement may name several modules (Python's grammar: "import" module ("," module)*,
+# https://docs.python.org/3/reference/simple_stmts.html#the-import-statement); the module is a
+# name of the list, also after an alias or a ";" (reread42: only the first name was read, so a
+# repo importing torchvision this way lost the need)
+LISTED = (
+    "import torch, torchvision\n",
+    "import numpy as np, torchvision.transforms as T\n",
+    "import os; import sys, torchvision\n",
+)
+
+
+def test_a_companion_named_in_an_import_list_stays_the_repos(tmp_path: Path) -> None:
+    for n, line in enumerate(LISTED):
+        root = _repo(tmp_path / f"fla{n}", {"tools/data.py": line})
+        assert "torchvision" in _subjects(root), line
+
+
+def test_a_companion_only_in_a_comment_or_a_longer_name_is_no_import(tmp_path: Path) -> None:
+    for n, line in enumerate(("import torch  # torchvision later\n", "import torchvision_x\n")):
+        root = _repo(tmp_path / f"fla{n}", {"tools/data.py": line})
+        assert "torchvision" not in _subjects(root), line

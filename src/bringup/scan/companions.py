@@ -36,7 +36,16 @@ COMPANIONS = {
 _COMMAND = "pip install"
 """How a requirement a command states begins its words (``commandneeds``: "pip install:
 torchvision==0.22.1", "pip install from …")."""
-_IMPORT = lazyre.compile(r"^[ \t]*(?:import|from)[ \t]+(torchvision|torchaudio)\b", re.MULTILINE)
+_IMPORT = lazyre.compile(
+    r"(?:^|;)[ \t]*(?:from[ \t]+(torchvision|torchaudio)\b"
+    r"|import[ \t]+(?:[\w.]{1,100}(?:[ \t]+as[ \t]+\w{1,100})?[ \t]*,[ \t]*){0,20}"
+    r"(torchvision|torchaudio)\b)",
+    re.MULTILINE,
+)
+"""An import of a companion: ``from torchvision import transforms``, ``import torchvision``, or
+one name of an import's list (``import torch, torchvision``: the grammar's ``"import" module
+["as" identifier] ("," module ["as" identifier])*``, https://docs.python.org/3/reference/
+simple_stmts.html#the-import-statement), also after a ``;``."""
 
 
 def _imported(root: Path, python_files: Sequence[str], wanted: Collection[str]) -> set[str]:
@@ -48,7 +57,7 @@ def _imported(root: Path, python_files: Sequence[str], wanted: Collection[str]) 
             continue
         text = module_text(root / rel, rel)
         if text and ("torchvision" in text or "torchaudio" in text):
-            found.update(m.group(1) for m in _IMPORT.finditer(text))
+            found.update(m.group(1) or m.group(2) for m in _IMPORT.finditer(text))
             if found.issuperset(wanted):
                 break
     return found

@@ -25,9 +25,10 @@ from collections.abc import Mapping
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Alternative, Requirement
+from bringup.model import Requirement
 from bringup.scan.architectures import capability_subject
 from bringup.scan.lonebounds import FLOOR, PIN, lone_release
+from bringup.scan.preferences import with_preferred
 from bringup.versions import Version
 
 _PACKAGE_FLOOR = lazyre.compile(r"^([A-Za-z][\w.+-]{0,60}?)>=v?(\d{1,6}(?:\.\d{1,6}){0,4})$")
@@ -155,8 +156,7 @@ def _preferring(floor: Requirement, soft: list[Requirement]) -> Requirement:
     if floor.subject != "python":
         return floor
     named = [r for r in soft if _release(r, PIN) is not None]
-    kept = (*floor.prefers, *(Alternative(value=r.spec.strip(), source=r.source) for r in named))
-    return msgspec.structs.replace(floor, prefers=tuple(dict.fromkeys(kept))) if named else floor
+    return with_preferred(floor, named) if named else floor
 
 
 def _lowest(requirement: Requirement) -> Version | None:

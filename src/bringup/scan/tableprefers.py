@@ -7,10 +7,8 @@ table recommends (outsider22 D4)."""
 
 from __future__ import annotations
 
-import msgspec
-
 from bringup.model import Requirement
-from bringup.model.requirements import Alternative
+from bringup.scan.preferences import with_preferred
 
 
 def preferring(need: Requirement, recommended: Requirement) -> Requirement:
@@ -18,5 +16,4 @@ def preferring(need: Requirement, recommended: Requirement) -> Requirement:
     spec = recommended.spec
     if not spec.startswith("==") or "||" in spec or "," in spec or spec == need.spec:
         return need
-    preferred = Alternative(value=spec, source=recommended.source)
-    return msgspec.structs.replace(need, prefers=tuple(dict.fromkeys((*need.prefers, preferred))))
+    return with_preferred(need, [recommended])

@@ -157,12 +157,13 @@ def unmocked_line(text: str) -> Optional[int]:
     def line_of(at: int) -> int:
         return bisect_right(starts, at) - 1
 
+    in_mock = _within(spans)
+    wide = list(dict.fromkeys(wide))
+    by_block: dict[int, dict[str, None]] = {}
+    for target, at in scoped:
+        by_block.setdefault(blocks[line_of(at)], {})[target] = None
     for m in library.finditer(text):
-        if (
-            m.end() >= len(text)
-            or text[m.end()] not in ".("
-            or any(a <= m.start() < b for a, b in spans)
-        ):
+        if m.end() >= len(text) or text[m.end()] not in ".(" or in_mock(m.start()):
             continue
         number = line_of(m.start())
         stripped = lines[number].lstrip()
@@ -172,13 +173,27 @@ def unmocked_line(text: str) -> Optional[int]:
         used = m.group(0) + (dotted.group(0) if dotted else "")
         if used.rsplit(".", 1)[-1] == "is_available":
             continue
-        covered = any(used == t or used.startswith(t + ".") for t in wide) or any(
-            (used == t or used.startswith(t + ".")) and blocks[line_of(at)] == blocks[number]
-            for t, at in scoped
+        covered = any(
+            used == t or used.startswith(t + ".")
+            for t in (*wide, *by_block.get(blocks[number], ()))
         )
         if not covered:
             return number + 1
     return None
+
+
+def _within(spans: list[tuple[int, int]]) -> Callable[[int], bool]:
+    """Whether an offset falls in one of ``spans``, found by bisection: each use of a library
+    was asked of every mock's span (a file of n tests each patching its own call: n x n)."""
+    ordered = sorted(spans)
+    firsts = [a for a, _ in ordered]
+    reach = list(accumulate((b for _, b in ordered), max))  # the furthest end so far
+
+    def within(at: int) -> bool:
+        index = bisect_right(firsts, at) - 1
+        return index >= 0 and reach[index] > at
+
+    return within
 
 
 def on_cpu(step: Step, tested: Sequence[str], read: Callable[[str], Optional[str]]) -> Step:

@@ -11,11 +11,12 @@ from typing import NamedTuple
 import msgspec
 
 from bringup import lazyre
-from bringup.model import Alternative, Requirement, Scope
+from bringup.model import Requirement, Scope
 from bringup.scan.anyof import beside_in_use, cite_beside
 from bringup.scan.devicecode import says_device_code
 from bringup.scan.extraction import Finding
 from bringup.scan.placesbeside import with_places_of
+from bringup.scan.preferences import with_preferred
 from bringup.scan.prose_vocabulary import unversioned_subjects
 from bringup.scan.routeneeds import ROUTE_SUBJECTS
 from bringup.scan.specranges import can_meet
@@ -65,9 +66,7 @@ def _preferring(mention: Requirement, folded: list[Requirement]) -> Requirement:
     the solver takes it where nothing else decides, rather than the newest release or one
     another repo of the stack pins. A preference, not a need: the repo states no version."""
     placed = with_places_of(mention, folded)
-    named = (Alternative(value=r.spec.strip(), source=r.source) for r in folded)
-    prefers = tuple(dict.fromkeys((*placed.prefers, *named)))
-    return msgspec.structs.replace(placed, prefers=prefers) if folded else placed
+    return with_preferred(placed, folded) if folded else placed
 
 
 def settle_unversioned(

@@ -21,12 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import msgspec
-
 from bringup import lazyre
 from bringup.model import Requirement
-from bringup.model.requirements import Alternative
 from bringup.scan.placesbeside import with_places_of
+from bringup.scan.preferences import with_preferred
 from bringup.scan.registry import PROSE
 from bringup.subjects import scheme_for
 from bringup.versions import InvalidSpecifier, InvalidVersion, SpecifierSet, Version
@@ -97,6 +95,4 @@ def _preferring(statement: Requirement, wheels: Sequence[Requirement]) -> Requir
     at the wheel's line: kept where ``statement`` is its own spec too, since a wider floor
     that statement repeats takes it up (``anyof.merge_repeats``, which drops a preference
     the same as the spec it stays with)."""
-    named = tuple(Alternative(value=w.spec.strip(), source=w.source) for w in wheels)
-    kept = tuple(dict.fromkeys((*statement.prefers, *named)))
-    return msgspec.structs.replace(statement, prefers=kept)
+    return with_preferred(statement, wheels)
