@@ -109,6 +109,14 @@ def read_table(
     return by_backend(narrowed(found), header, body)
 
 
+def _rows_unnamed(body: list[Row], devices: dict[str, str]) -> bool:
+    """Whether most rows' first cells name no subject and no device (a release per row: a
+    matrix). Asked only of a table whose header names a subject (most do not)."""
+    first_cells = [clean(row.cells[0]).lower() for row in body if row.cells and row.cells[0]]
+    named = sum(1 for c in first_cells if cell_subject(c) or c in devices)
+    return named * 2 < len(first_cells)
+
+
 def _read_rows(
     file: SourceFile, header: Row, body: list[Row], required: bool, vendor: Vendor, *, newest: bool
 ) -> list[Requirement]:
@@ -119,10 +127,8 @@ def _read_rows(
         both = firmware_column(cell, vendor) if subjects[column] is None else None
         if both is not None:
             subjects[column], firmware[column] = both
-    first_cells = [clean(row.cells[0]).lower() for row in body if row.cells and row.cells[0]]
     devices = cells().devices
-    named = sum(1 for c in first_cells if cell_subject(c) or c in devices)
-    if any(subjects) and named * 2 < len(first_cells):
+    if any(subjects) and _rows_unnamed(body, devices):
         columns = Columns(
             component_columns(header, body, subjects), firmware, arch_columns(header, body)
         )

@@ -144,6 +144,25 @@ def _remembered(line: str, required: bool, vendor: Vendor) -> tuple[Mention, ...
     return tuple(_read(line, required, vendor))
 
 
+def _works(clause: str) -> bool:
+    """Whether the clause says only that something was tested, is recommended or might work."""
+    return only_tested(clause) or only_recommended(clause) or tentative(clause)
+
+
+def _qualified(mentions: list[Mention], clause: str, required: bool) -> list[Mention]:
+    """What the clause found, less an illustration's hardware and a purpose's unversioned
+    subjects, soft where optional, offered as builds or skipped."""
+    mentions = illustrated(mentions, clause)
+    mentions = mentions if required else of_purpose(mentions, clause, NEED)
+    if _OPTIONAL.search(clause):
+        mentions = [m._replace(hard=False) for m in mentions]
+    if offers_builds(clause):  # the releases builds exist for; the platforms stay
+        mentions = [m._replace(hard=False) if _DIGIT.search(m.spec) else m for m in mentions]
+    if skipped(clause):
+        mentions = [skipping(m, clause) for m in mentions]
+    return mentions
+
+
 def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
     found: list[Mention] = []
     for start, clause in _clauses(line):
@@ -161,26 +180,31 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
         clause_vendor = vendor_of(clause) or vendor
         mentions = conditions_dropped(versioned(clause, subjects, needed, clause_vendor), clause)
         mentions = either(alternatives(mentions), clause) if mentions else mentions
-        works = only_tested(clause) or only_recommended(clause) or tentative(clause)
-        if mentions and works:
+        # the hedges only soften what was found: weighed once something is (most clauses
+        # state nothing)
+        works = bool(mentions) and _works(clause)
+        if works:
             mentions = [m._replace(hard=False) for m in mentions]
         if needed:
-            for_tests = bool(_TESTS.search(clause))
             gone = {subject_of(m) for m in subjects if retired(clause, m)}
             mentions.extend(stack(clause, {m.subject for m in mentions} | gone))
             memory = memory_floors(clause, clause_vendor)
+            counts = [m for m in device_counts(clause, clause_vendor) if not per_device(m, memory)]
+            capable = capabilities(clause, required, clause_vendor)
+            if not works and (memory or counts or capable):
+                works = _works(clause)
             if works:  # "16GB+ VRAM recommended": a soft line the stated minimum admits
                 memory = [m._replace(hard=False) for m in memory]
-            counts = [m for m in device_counts(clause, clause_vendor) if not per_device(m, memory)]
             # one way, a guess, or what it supports ("fine-tuning on a single GPU")
             if counts and (permissive(clause) or tentative(clause) or works):
                 counts = [m._replace(hard=False) for m in counts]
             loose = counts + chips(clause, required) + memory
-            mentions.extend(for_one_chip(m, clause, for_tests) for m in loose)
+            if loose:
+                for_tests = bool(_TESTS.search(clause))
+                mentions.extend(for_one_chip(m, clause, for_tests) for m in loose)
             if any(m.subject.endswith("_count") for m in mentions) and EXAMPLE.search(clause):
                 mentions = [of_the_example(m) for m in mentions]
             # "supports <feature> on <architecture> devices": what a feature runs on, not the floor
-            capable = capabilities(clause, required, clause_vendor)
             mentions.extend(m._replace(hard=m.hard and not works) for m in capable)
         elif supports:
             mentions.extend(
@@ -195,14 +219,8 @@ def _read(line: str, required: bool, vendor: Vendor) -> list[Mention]:
                 Mention(subject, spec, words, "medium", hard=False, offset=at)
                 for subject, spec, words, at in supported_releases(clause)
             )
-        mentions = illustrated(mentions, clause)
-        mentions = mentions if required else of_purpose(mentions, clause, NEED)
-        if _OPTIONAL.search(clause):
-            mentions = [m._replace(hard=False) for m in mentions]
-        if offers_builds(clause):  # the releases builds exist for; the platforms stay
-            mentions = [m._replace(hard=False) if _DIGIT.search(m.spec) else m for m in mentions]
-        if skipped(clause):
-            mentions = [skipping(m, clause) for m in mentions]
+        if mentions:
+            mentions = _qualified(mentions, clause, required)
         found.extend(m._replace(offset=start + m.offset) for m in mentions)
     found.extend(  # an image the build must be made in: soft, the image's OS is one way
         Mention(subject, spec, words, "medium", hard=False, offset=at)
