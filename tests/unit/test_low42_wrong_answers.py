@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bringup.scan.choicelists import chosen_commands
+from bringup.scan.devicewords import option_device
 
 
 def test_braces_run_into_a_word_are_one_command() -> None:
@@ -18,3 +19,11 @@ def test_braces_run_into_a_word_are_one_command() -> None:
         "python benchmark.py cpu",
         "python benchmark.py cuda",
     ]
+
+
+def test_a_bare_cpu_beside_another_device_word_chooses_no_cpu() -> None:
+    """``cuda cpu``: the CUDA extension's benchmark, not a CPU run (L3)."""
+    # Simeng96/PyTorch_Extension@705271d code/README.md:18
+    assert option_device(("python", "benchmark.py", "cuda", "cpu")) is None
+    # the same README:4, the Python extension on the CPU
+    assert option_device(("python", "benchmark.py", "py", "cpu")) == "cpu"
