@@ -95,9 +95,9 @@ def option_device(argv: tuple[str, ...]) -> Optional[str]:
                 return kind
         if word.startswith("--") and word[2:].lower() in device_names():
             return device_names()[word[2:].lower()]
-        if word.lower() == "cpu" and not argv[index - 1].startswith("-"):
-            if not _other_bare_device(argv):
-                return "cpu"  # a positional choice: ``python benchmark.py cpu`` (README.md:13)
+        positional = word.lower() == "cpu" and not argv[index - 1].startswith("-")
+        if positional and not _other_bare_device(argv):
+            return "cpu"  # a positional choice: ``python benchmark.py cpu`` (README.md:13)
     return None
 
 
