@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from bringup import lazyre
 
-_CHOICES = lazyre.compile(
-    r"(?<!\S)\{\s*([\w.-]{1,30}(?:\s*[,|]\s*[\w.-]{1,30}){1,7})\s*\}(?!\S)"
-)
+_CHOICES = lazyre.compile(r"(?<!\S)\{\s*([\w.-]{1,30}(?:\s*[,|]\s*[\w.-]{1,30}){1,7})\s*\}(?!\S)")
 """``{cpu, cuda}``, ``{cpu|cuda}``: words in braces, split by commas or bars, an argument of
 their own (blank or the command's ends on both sides)."""
 
