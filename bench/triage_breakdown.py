@@ -18,11 +18,16 @@ often the same structure stands under another label (what a rule keyed on it wou
 Counts only, for both halves; ``--list GROUP`` names the TUNING half's logs of a group (the
 held-out half is never listed). ``--match REGEX`` counts, per half, the logs whose text the
 expression finds by their label's layer and the layer answered (``match: label L answered G``):
-the contrast count of a rule keyed on those words, before it is written.
+the contrast count of a rule keyed on those words, before it is written. ``--focus ID`` counts
+the misses of another entry as a group of its own (by default only three class rules are, the
+rest lumped as ``class.*``): session 42 (main b5a001c5, the gate's labels), held-out / tuning
+misses, class.code.project-bug 52 / 23, class.build.source-out-of-step 13 / 3,
+class.operator.npu-kernel-refuses-inputs 7 / 2, class.code.unsupported-configuration 6 / 7,
+class.install.npu-plugin-out-of-step 4 / 1, the other class entries 21 / 10.
 
     PYTHONPATH=WORKTREE/src python bench/triage_breakdown.py [--data WORKTREE/tests/data]
         [--features [--answer ID_PREFIX ...]] [--list GROUP [--answer ID_PREFIX ...]]
-        [--match REGEX] [--bare] [--reach]
+        [--focus ID ...] [--match REGEX] [--bare] [--reach]
 
 ``--bare`` counts, per half, the logs that hold no word of the layer rule's first rungs and no
 traceback (``triage_features.py``'s ``rung words: none`` and ``traceback: none``) by the kind of
@@ -94,13 +99,17 @@ FOCUS = (
 """The class rules whose absence the gate counts most (session 36's held-out breakdown)."""
 
 
-def expected_group(signature_id: str) -> str:
+def expected_group(signature_id: str, focus: Sequence[str] = FOCUS) -> str:
     """A missed entry's group: a focus class rule by its id, any other by its family."""
-    return signature_id if signature_id in FOCUS else f"{family(signature_id)}.*"
+    return signature_id if signature_id in focus else f"{family(signature_id)}.*"
 
 
 def answer_groups(
-    expected: set[str], layer: str, diagnoses: list[Diagnosis], prefixes: Sequence[str]
+    expected: set[str],
+    layer: str,
+    diagnoses: list[Diagnosis],
+    prefixes: Sequence[str],
+    focus: Sequence[str] = FOCUS,
 ) -> set[str]:
     """For a log whose first answer's id starts with one of ``prefixes``: that answer split by
     the label (each focus entry it names, another entry, none), and by the label's layer
@@ -111,7 +120,7 @@ def answer_groups(
     first = diagnoses[0]
     found: set[str] = set()
     for prefix in (item for item in prefixes if first.signature_id.startswith(item)):
-        named = [focus for focus in FOCUS if focus in expected]
+        named = [item for item in focus if item in expected]
         right = first.signature_id in expected
         labels = named or (["right"] if right else ["another entry"] if expected else ["no entry"])
         found.update(f"answer {prefix}*, label {label}" for label in labels)
@@ -119,7 +128,9 @@ def answer_groups(
     return found
 
 
-def groups(expected: set[str], layer: str, diagnoses: list[Diagnosis]) -> set[str]:
+def groups(
+    expected: set[str], layer: str, diagnoses: list[Diagnosis], focus: Sequence[str] = FOCUS
+) -> set[str]:
     """The groups one log counts in for ``--features``: each expected entry's group when the log
     is missed, the label's layer answered in another (``layer: LABEL answered GOT``), a place
     answer under another label or none (the contrast: where a rule keyed on a miss's structure
@@ -129,14 +140,14 @@ def groups(expected: set[str], layer: str, diagnoses: list[Diagnosis]) -> set[st
     if expected and first is not None and first.signature_id in expected:
         found.add("contrast: right")
     elif expected:
-        found.update(f"miss: {expected_group(item)}" for item in expected)
+        found.update(f"miss: {expected_group(item, focus)}" for item in expected)
     got = first.layer if first is not None else None
     if got != layer:
         found.add(f"layer: {layer} answered {got}")
     if first is not None and not names_a_cause(first) and first.signature_id not in expected:
-        for focus in FOCUS:
-            if focus not in expected:
-                found.add(f"contrast: place answer, label not {focus}")
+        for item in focus:
+            if item not in expected:
+                found.add(f"contrast: place answer, label not {item}")
         if not expected:
             found.add("contrast: place answer, no entry")
     return found
@@ -195,18 +206,20 @@ def tally(
     *,
     with_bare: bool = False,
     with_reach: bool = False,
+    focus: Sequence[str] = FOCUS,
 ) -> dict[str, Counter[str]]:
     """The counts of both halves: ``cases``, ``unlabelled``, ``right``, each miss kind, each
     absent family (``absent: F``), each layer confusion (``layer: LABEL -> GOT``) and the logs
     ``match`` finds (``matched``), with ``with_bare`` the logs naming no rung (``bare``); with
-    ``with_features``, each group's logs (``GROUP | logs``) and features (``GROUP | FEATURE``)."""
+    ``with_features``, each group's logs (``GROUP | logs``) and features (``GROUP | FEATURE``),
+    the entries of ``focus`` each a group of its own."""
     halves: dict[str, Counter[str]] = defaultdict(Counter)
     for half, _name, case, log, diagnoses in _cases(data, split):
         counts = halves[half]
         expected = {current_id(item) for item in case["expected"]}
         if with_features:
-            named = groups(expected, case["layer"], diagnoses)
-            named |= answer_groups(expected, case["layer"], diagnoses, answers)
+            named = groups(expected, case["layer"], diagnoses, focus)
+            named |= answer_groups(expected, case["layer"], diagnoses, answers, focus)
             _count_features(counts, named, log, diagnoses)
         counts["cases"] += 1
         counts.update(matched(match, case["layer"], log, diagnoses))
@@ -250,13 +263,14 @@ def tuning_members(
     match: re.Pattern[str] | None = None,
     *,
     with_bare: bool = False,
+    focus: Sequence[str] = FOCUS,
 ) -> Iterator[str]:
     """The TUNING half's logs in the groups whose name contains ``group`` (a held-out case is
     never read here), each with its labels and its first answers."""
     for _half, name, case, log, diagnoses in _cases(data, split, only="tuning"):
         expected = {current_id(item) for item in case["expected"]}
-        named = groups(expected, case["layer"], diagnoses)
-        named |= answer_groups(expected, case["layer"], diagnoses, answers)
+        named = groups(expected, case["layer"], diagnoses, focus)
+        named |= answer_groups(expected, case["layer"], diagnoses, answers, focus)
         named |= matched(match, case["layer"], log, diagnoses)
         if with_bare:
             named |= bare(case["layer"], log, diagnoses)
@@ -308,6 +322,13 @@ def main() -> int:
         help="with --features: split the logs answered by ids with this prefix by label",
     )
     parser.add_argument(
+        "--focus",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="count the misses of this entry (a class.* id) as a group of its own too",
+    )
+    parser.add_argument(
         "--list", metavar="GROUP", help="list the TUNING half's logs of the groups named so"
     )
     parser.add_argument(
@@ -327,9 +348,16 @@ def main() -> int:
         help="count where the label's layer stands in the ranked list of a log answered in another",
     )
     args = parser.parse_args()
+    focus = FOCUS + tuple(item for item in args.focus if item not in FOCUS)
     if args.list:
         listed = tuning_members(
-            args.data, args.split, args.list, args.answer, args.match, with_bare=args.bare
+            args.data,
+            args.split,
+            args.list,
+            args.answer,
+            args.match,
+            with_bare=args.bare,
+            focus=focus,
         )
         print("\n".join(listed))
         return 0
@@ -341,6 +369,7 @@ def main() -> int:
         args.match,
         with_bare=args.bare,
         with_reach=args.reach,
+        focus=focus,
     )
     for half, counts in sorted(halves.items()):
         print(half)

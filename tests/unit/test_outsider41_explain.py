@@ -45,3 +45,20 @@ def test_the_first_error_of_a_newer_torch_is_among_the_causes() -> None:
     first = explain_text(log)[0]
     assert first.signature_id == "toolchain.torch-cxx-standard"
     assert "C++20" in first.cause
+
+
+def test_the_first_error_ranks_above_a_later_one_and_a_warning() -> None:
+    # D11: the same run's log, lines 1, 46 and 65 (path prefixes cut): torch's logging warns
+    # in glog's form (a warning, no failure), the #error comes first, the CUDA header is
+    # missing in the next translation unit; the CUDA header's answer ranked first
+    log = (
+        "W1207 13:12:28.058000 7561 torch/utils/cpp_extension.py:183] No CUDA runtime is found,"
+        " using CUDA_HOME='/usr/local'\n"
+        "torch/include/torch/csrc/api/include/torch/all.h:5:2: error: #error C++20 or later"
+        " compatible compiler is required to use PyTorch.\n"
+        "torch/include/c10/cuda/CUDAMiscFunctions.h:7:10: fatal error: cuda_runtime.h: No such"
+        " file or directory\n"
+    )
+    ranked = [d.signature_id for d in explain_text(log)]
+    assert ranked[:2] == ["toolchain.torch-cxx-standard", "cuda.build.cuda-header-missing"]
+    assert ranked.index("cuda.build.no-cuda-runtime") > 1

@@ -91,6 +91,26 @@ def test_every_layer_confusion_is_a_group_that_lists_tuning_logs_only(tmp_path: 
     assert held["layer: install answered None | logs"] == 1
 
 
+def test_a_focus_entry_is_a_group_of_its_own_in_counts_and_lists(tmp_path: Path) -> None:
+    breakdown = bench_module("triage_breakdown")
+    data, split = _data(tmp_path)
+    # a05 (tuning): labelled class.install.symbol-defined-twice, answered a place
+    lumped = breakdown.tally(data, split, with_features=True)["tuning"]
+    assert lumped["miss: class.* | logs"] == 1
+    assert lumped["miss: class.install.symbol-defined-twice | logs"] == 0
+    focus = (*breakdown.FOCUS, "class.install.symbol-defined-twice")
+    apart = breakdown.tally(data, split, with_features=True, focus=focus)["tuning"]
+    assert apart["miss: class.install.symbol-defined-twice | logs"] == 1
+    assert apart["miss: class.* | logs"] == 0
+    # a07 (unlabelled, a place) is that entry's contrast; a05, labelled with it, is not
+    assert apart["contrast: place answer, label not class.install.symbol-defined-twice | logs"] == 1
+    named = "miss: class.install.symbol-defined-twice"
+    assert not list(breakdown.tuning_members(data, split, named))
+    listed = list(breakdown.tuning_members(data, split, named, focus=focus))
+    assert len(listed) == 1
+    assert "a05-place.log" in listed[0]
+
+
 def test_a_match_is_counted_by_label_and_answer_in_both_halves(tmp_path: Path) -> None:
     breakdown = bench_module("triage_breakdown")
     data, split = _data(tmp_path)

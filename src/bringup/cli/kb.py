@@ -21,6 +21,7 @@ from bringup.kb import KnowledgeBase, parse_subject_version
 from bringup.kb.loader import check_dir, compile_dirs
 from bringup.kb.paths import builtin_dir
 from bringup.kb.query import ChipRows, SubjectVersion, parse_version, unknown_chip
+from bringup.kb.unlistedgap import unlisted_gap
 from bringup.report.console import print_document, write
 from bringup.report.document import Document
 from bringup.report.envelope import render_json
@@ -130,7 +131,7 @@ def why(
             document = implications_document(a.subject, a.version, found)
             print_document(_with_chip(document, rows, pins), output_format)
         return int(code)
-    verdict = kb.compatible(a, pins[1], chip=chip)
+    verdict = unlisted_gap(kb.compatible(a, pins[1], chip=chip), kb.releases)
     code = ExitCode.OK if verdict.status == "compatible" else ExitCode.PROBLEMS
     if as_json:
         data = {"verdict": verdict, "chip": chip, "chip_rows": rows}

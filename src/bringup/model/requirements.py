@@ -144,6 +144,14 @@ class RoutePart(msgspec.Struct, frozen=True, kw_only=True):
     source: Source
 
 
+class OwnDistribution(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A Python distribution the repo itself builds (``pypi:NAME`` or a framework's subject),
+    cited where a build file at its top names it (``scan.owndists``)."""
+
+    subject: str
+    source: Source
+
+
 class Component(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """A repository in the stack. ``findings`` hold what the scan noticed that is not a
     requirement: unreadable files, contradictions, unversioned mentions. ``requirements``
@@ -161,3 +169,7 @@ class Component(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     scopes: tuple[Scope, ...] = ()
     route: tuple[RoutePart, ...] = ()
     """The folders the repo's build route builds, each with why (``scan.mainroute``)."""
+    distributions: tuple[OwnDistribution, ...] = ()
+    """The Python distributions the build files at the repo's top name: the repo's own
+    package, which is not a requirement of it; a repo that IS a device-only plugin needs
+    those devices (``solve.nodevice``)."""

@@ -59,5 +59,13 @@ def tool_actions(
             source=_UV_SOURCE,
         )
         for tool in step_tools(mine)
-        if tool in STEP_TOOLS.values() and not {tool, python_subject(tool)} & set(pinned)
+        if tool in STEP_TOOLS.values() and not pinned_tool(tool, pinned)
     ]
+
+
+def pinned_tool(tool: str, pinned: Collection[str]) -> bool:
+    """Whether the pins (``pinned``: subjects) hold ``tool`` itself, by either name. The one
+    rule of ``plan`` and ``up``: a plugin pinned (pytest-xdist) is not the runner, so both
+    install pytest beside it (reread41 L2: ``up`` read any requirement starting with the
+    tool's name as the tool, and added none where the plan said "install pytest")."""
+    return not {tool, python_subject(tool)}.isdisjoint(pinned)

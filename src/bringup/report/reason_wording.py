@@ -132,7 +132,9 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
         )
     if reason.kind == "missing":
         where = "" if reason.subject in ("", ".") else f" in {reason.subject}"
-        return f"runs {reason.need}, which the repo does not have{where}"
+        # a requirements list (``localpaths``) is installed from, not run
+        verb = "installs from" if reason.need.endswith(".txt") else "runs"
+        return f"{verb} {reason.need}, which the repo does not have{where}"
     host = describe_host(reason.have) if reason.have is not None else "nothing known"
     return (
         f"needs {display_name(reason.subject)} {format_spec(reason.need)}; this machine has {host}"

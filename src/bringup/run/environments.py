@@ -26,7 +26,7 @@ from bringup.model.resolution import Environment
 from bringup.model.rules import Rule
 from bringup.model.snapshot import Snapshot
 from bringup.plan.actions import is_automatic
-from bringup.plan.steptools import program, step_tools
+from bringup.plan.steptools import pinned_tool, program, step_tools
 from bringup.process import CommandRunner, Completed
 from bringup.run.activation import Activation
 from bringup.run.history import now
@@ -136,7 +136,8 @@ def environment_spec(
         else:
             requirements.append(f"{p.subject}=={p.version}")
     mine = [s for s in steps if s.environment == environment.index]
-    requirements += [t for t in step_tools(mine) if not any(r.startswith(t) for r in requirements)]
+    pinned = {p.subject for p in environment.pins}
+    requirements += [t for t in step_tools(mine) if not pinned_tool(t, pinned)]
     first, later = split_builds(requirements, named)
     index = host_torch_index(environment, snapshot, rules) if from_pypi else None
     return EnvironmentSpec(

@@ -37,6 +37,7 @@ from bringup.scan.cmakewrapped import wrapped_downloads
 from bringup.scan.compilers import compilers
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.kernelchips import kernel_chips, listed_chips
+from bringup.scan.linkedpackages import linked_packages
 from bringup.scan.outcomes import cmake_outcome
 from bringup.scan.pydeps import DEVELOPER_TOOLS
 from bringup.scan.scopenames import DEVELOPMENT
@@ -270,11 +271,33 @@ def _before_cmake4(policy: str) -> bool:
 
 def _languages(state: _State, args: tuple[str, ...], line: int, words: str) -> None:
     """A language a backend's toolkit compiles (its ``Vocabulary.build_languages``) means that
-    toolkit."""
+    toolkit; an optional feature where the language is enabled only under a probe that found
+    its compiler (``check_language(CUDA)`` then ``if(CMAKE_CUDA_COMPILER)`` ``enable_language
+    (CUDA)``, dfm/extending-jax@371dca9 CMakeLists.txt:15-20, "Building without CUDA" in its
+    else: outsider23 D8, was "cuda is required")."""
     for language, subject in vocabulary().languages.items():
         if language in args:
-            state.add(subject, "", line, words.format(language), confidence="medium")
-            state.toolkit = True
+            probed = _compiler_probed(state, language)
+            state.add(
+                subject,
+                "",
+                line,
+                words.format(language),
+                hard=not probed,
+                confidence="medium",
+                feature=OPTIONAL if probed else "",
+            )
+            state.toolkit = state.toolkit or not probed
+
+
+def _compiler_probed(state: _State, language: str) -> bool:
+    """Whether an enclosing ``if`` (its first branch) tests that ``language``'s compiler was
+    found (``CMAKE_<LANG>_COMPILER``, set by ``check_language``)."""
+    probe = f"CMAKE_{language}_COMPILER"
+    return any(
+        first and any(word.strip("${}") == probe for word in condition)
+        for condition, first, _ in state.conditions
+    )
 
 
 def extract_cmake(file: SourceFile) -> Extraction:
@@ -288,6 +311,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
         + cann_third_party(file, commands)
         + wrapped_downloads(file, commands)
         + vcpkg_toolchain(file, commands)
+        + linked_packages(file, commands)
     )
     state.requirements.extend(arch_branches(file, cmake=True))
     state.requirements.extend(kernel_chips(file, commands, vocabulary().chip_variables))

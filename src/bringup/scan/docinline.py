@@ -51,26 +51,55 @@ _SENTENCE_END = lazyre.compile(r"[.!?](?=\s)|[。！？]")
 """Where a sentence ends, in a line whose quotes are blanked (``test.py`` ends none)."""
 
 
+_BUILD_VERB = lazyre.compile(
+    r"\b(?:install(?:s|ed|ing)?|build(?:s|ing)?|compil(?:e[sd]?|ing))\b|安装|编译|构建",
+    re.IGNORECASE,
+)
+"""A sentence saying to install or build with what it quotes: "For a cpu-only version, you can
+install from source with" (ClementPinard/Pytorch-Correlation-extension@f00f0cd README.md:35,
+its command alone at :37). It makes a step of an install of the repo itself only, and only of a
+command alone in its paragraph: "Install with: `pip install -e . && pip install -r
+requirements/metrics.txt`" in one sentence (hiyouga/LLaMA-Factory@ff6d4d12 README.md:532) names
+optional dependencies, no step."""
+_ALONE = lazyre.compile(r"^`[^`]{3,300}`$")
+"""A paragraph that is one quoted command and nothing else: the end of the sentence before it."""
+
+
+def introduced(text: str, intro: str) -> str:
+    """``text`` read after ``intro``, the paragraph before it, when ``text`` is only a quoted
+    command (``_ALONE``): the sentence that says what to do with it ends there (outsider22
+    D6); else ``text`` alone. ``intro``'s last 1,000 characters are enough for its sentence."""
+    return f"{intro[-1000:]} {text}" if intro and _ALONE.match(text) else text
+
+
 def inline_steps(
-    file: SourceFile, text: str, line: int, *, heading: str, vendor: Vendor
+    file: SourceFile, text: str, line: int, *, heading: str, vendor: Vendor, intro: str = ""
 ) -> list[Step]:
     """The scripts of the repo that ``text`` (line ``line`` of ``file``, under ``heading``)
     quotes in a sentence that says to run them: a run or test step each, as a code block's
-    command would be. An install or build quoted is read as a need (``inline_installs``), and
-    a command whose clause forbids it is none."""
+    command would be; and an install of the repo itself, alone in its paragraph, that the
+    sentence before it says to install or build with. Another install quoted is read as a
+    need (``inline_installs``), and a command whose clause forbids it is none. A line that
+    is only a quoted command ends the sentence of ``intro``, the paragraph before it
+    (``introduced``)."""
     found: list[Step] = []
-    plain = _QUOTED.sub(lambda quote: "x" * len(quote.group(0)), text)
-    for quoted in _QUOTED.finditer(text):
+    said = introduced(text, intro)
+    plain = _QUOTED.sub(lambda quote: "x" * len(quote.group(0)), said)
+    for quoted in _QUOTED.finditer(said, len(said) - len(text)):
         start = sentence_start(plain, quoted.start(), _SENTENCE_END)
-        if not _RUN_VERB.search(plain, start, quoted.start()) or forbidden(text, quoted.start()):
+        runs = _RUN_VERB.search(plain, start, quoted.start())
+        builds = runs or (said is not text and _BUILD_VERB.search(plain, start, quoted.start()))
+        if not builds or forbidden(said, quoted.start()):
             continue
         choices = chosen_commands(quoted.group(1))
         for chosen in choices:
             commands = parse_commands(chosen, first_line=line)
             # the sentence's words name every choice ("C++ vs. CUDA"): each is its own
-            context = f"{heading}\n{text}" if len(choices) == 1 else heading
+            context = f"{heading}\n{said}" if len(choices) == 1 else heading
             steps = steps_from_commands(file, commands, context=context, vendor=vendor)
-            found.extend(s for s in steps if _runs_or_installs_the_repo(s))
+            found.extend(
+                s for s in steps if _runs_or_installs_the_repo(s) and (runs or s.kind == "install")
+            )
     return found
 
 

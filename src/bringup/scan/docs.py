@@ -220,8 +220,11 @@ class _Reader(DocState):
     def inline(self, text: str, line: int) -> None:
         self.requirements.extend(inline_installs(self.file, text, line))
         if self.steps_here and not self.section_os and not one_os(text):
+            intro = self.last_paragraph if len(self.pending) == 1 else ""
             self.steps.extend(
-                inline_steps(self.file, text, line, heading=self.heading, vendor=self.vendor)
+                inline_steps(
+                    self.file, text, line, heading=self.heading, vendor=self.vendor, intro=intro
+                )
             )
             self.requirements.extend(self.optional(quoted_installs(self.file, text, line)))
             self.requirements.extend(quoted_checks(text, self.file.source(line), hard=True))

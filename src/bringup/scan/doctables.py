@@ -33,6 +33,7 @@ from bringup.scan.supporttables import (
     environment_table,
     firmware_column,
     os_column,
+    with_firmware,
 )
 from bringup.scan.tablecells import (
     CHIP_CELLS,
@@ -150,9 +151,9 @@ def _read_rows(
         if _DOCUMENT_CELL.search(row.cells[0]) or _platform_row(file, row, key, found):
             continue
         subject = resolve(cell_subject(row.cells[0]), vendor)
-        download = downloaded_source(file, row, text) if subject is None else None
-        if download is not None:
-            found.append(download)
+        unnamed = _unnamed_row(file, row, vendor, roles, (text, optional)) if not subject else []
+        if unnamed:
+            found.extend(unnamed)
             continue
         name, marked = optional_mark(row.cells[0])
         guessed = subject is None and required and not routes  # a route ("Docker") is no package
@@ -173,6 +174,30 @@ def _read_rows(
             continue
         found.extend(as_optional(as_host_tool(stated)) if marked else as_host_tool(stated))
     return os_table(found)
+
+
+def _unnamed_row(
+    file: SourceFile, row: Row, vendor: Vendor, roles: list[str], said: tuple[str, bool]
+) -> list[Requirement]:
+    """What a row whose first cell names no subject states: the driver and firmware together
+    (``_firmware_row``), else a download of a source (``downloaded_source``)."""
+    both = firmware_column(row.cells[0], vendor)
+    stated = _firmware_row(file, row, both, roles, said) if both is not None else []
+    download = downloaded_source(file, row, said[0]) if not stated else None
+    return stated or ([download] if download is not None else [])
+
+
+def _firmware_row(
+    file: SourceFile, row: Row, both: tuple[str, str], roles: list[str], said: tuple[str, bool]
+) -> list[Requirement]:
+    """The driver's version a name/version row of the driver and firmware released together
+    states, and the firmware beside it (its own numbering unstated): "| 固件与驱动 |
+    [22.0.RC3](https://www.hiascend.com/hardware/firmware-drivers?tag=commercial) |"
+    (Ascend/Megatron-LM@57f9d1c README.md:49), as a column of both does (``said``: the
+    row's text and whether the table is optional)."""
+    (driver, firmware), (text, optional) = both, said
+    stated = _versioned_row(file, row, driver, roles, text, optional=optional)
+    return [*stated, *(with_firmware(found, firmware) for found in stated)]
 
 
 def _unversioned(

@@ -7,7 +7,12 @@ cannot run as written (outsider26 #8: both counted "runs here now"):
   or by an earlier ``wget``) or one the checkout commits is no such file (review 26b M3);
 - an editable folder the checkout does not have (``pip install -e MindSpeed``,
   docs/zh/user-guide/installation.md:77, run from the folder the guide cloned the repo into:
-  ``up`` runs in the checkout and clones nothing)."""
+  ``up`` runs in the checkout and clones nothing);
+- a requirements file the checkout does not have where the step runs: ``git clone
+  https://github.com/ultralytics/yolov5.git``, ``git checkout v6.0``, ``pip install -r
+  requirements.txt`` (Felix-fz/Atlas200_YOLOv5_DVPP_AIPP@bd2d9f0 README.md:36-38) installs
+  yolov5's list, which only that clone holds (outsider23 D5: "runs here now"), as ``python
+  export.py`` two lines on was already "missing export.py"."""
 
 from __future__ import annotations
 
@@ -26,6 +31,8 @@ _BUILT = lazyre.compile(r"(?:^|/)(?:build|dist|out|wheelhouse|_build)/")
 _NOT_A_FOLDER = lazyre.compile(r"^(?:\.{1,2}(?:/|$)|[\w+.-]*://|git\+|[$<{])")
 """Words after ``-e`` that name no folder of the checkout's to look for: the checkout's own
 (``.``, ``./x``: ``stepfiles._unpackaged`` judges those), a URL, a VCS spec, a variable."""
+_NOT_A_FILE = lazyre.compile(r"^(?:[\w+.-]*://|[$<{%~])")
+"""A requirements file named by a URL, a variable or a placeholder: none to look for."""
 
 
 def fetched_wheels(step: Step) -> list[str]:
@@ -37,13 +44,30 @@ def fetched_wheels(step: Step) -> list[str]:
     return [unquote(posixpath.basename(url)) for url in urls if url.endswith(".whl")]
 
 
+def _held(path: str, scripts: Collection[str]) -> bool:
+    """Whether the checkout holds the file at ``path`` or, for a guide in a sub-project whose
+    step runs from the top, under some folder (looked for only when the path is not there)."""
+    path = posixpath.normpath(path)
+    return path in scripts or any(rel.endswith("/" + path) for rel in scripts)
+
+
 def with_local_paths(step: Step, scripts: Collection[str], fetched: Collection[str] = ()) -> Step:
-    """``step`` with the wheel files and editable folders it installs from the reader's disk
-    marked ``missing``: not a wheel the checkout holds (``scripts``: its files, wheels among
-    them) nor one an earlier step of the guide downloaded (``fetched``: file names)."""
-    if pip_install_targets(step.argv) is None:
+    """``step`` with the requirements files, wheel files and editable folders it installs
+    from the reader's disk marked ``missing``: not a file the checkout holds (``scripts``:
+    its files, wheels and lists among them) nor a wheel an earlier step of the guide
+    downloaded (``fetched``: file names)."""
+    targets = pip_install_targets(step.argv)
+    if targets is None:
         return step
     lacking = [
+        listed
+        for listed in targets[1]
+        if listed.endswith(".txt")  # the walk lists those only (``walk._script``)
+        and not _NOT_A_FILE.match(listed)
+        and not _BUILT.search(listed)
+        and not _held(posixpath.join(step.cwd or ".", listed), scripts)
+    ]
+    lacking += [
         word
         for word in step.argv[1:]
         if word.endswith(".whl")

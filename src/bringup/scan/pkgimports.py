@@ -40,7 +40,7 @@ from bringup.scan.reading import read_text
 from bringup.scan.tritonkernels import TRITON_GPUS, other_target, triton_kernels
 from bringup.subjects import python_subject
 
-_IMPORT = lazyre.compile(r"^(?:import|from)\s+([A-Za-z_]\w*)")
+_IMPORT = lazyre.compile(r"^(?:import|from)\s+([A-Za-z_]\w*)((?:\s*\.\s*\w+)*)")
 _MAIN_BLOCK = lazyre.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]", re.MULTILINE)
 _DISTRIBUTIONS = {
     **{
@@ -116,13 +116,20 @@ _DISTRIBUTIONS = {
     "zmq": "pyzmq",
     "hydra": "hydra-core",
     "jinja2": "Jinja2",
-    "megatron": "megatron-core",
+    "megatron.core": "megatron-core",
     "flash_attn": "flash-attn",
     "huggingface_hub": "huggingface-hub",
     "prometheus_client": "prometheus-client",
     "google": "",
 }
 """Import names whose distribution is certain (``""``: a namespace of many distributions)."""
+_ONE_PART = {"megatron": "megatron.core"}
+"""Import names whose distribution ships one sub-package only: megatron-core packs
+``megatron.core`` alone (NVIDIA/Megatron-LM@d086a2e3 pyproject.toml:9-10 ``include =
+["megatron.core", "megatron.core.*"]``, :17 ``name = "megatron-core"``), so ``import
+megatron`` / ``from megatron.model import ...`` need Megatron-LM's source tree, which no PyPI
+distribution is (Ascend/Megatron-LM@57f9d1c bugfix.py:186,205 beside README.md:57-62's clone
+of NVIDIA/Megatron-LM at a commit; outsider23 D3: was pypi:megatron-core)."""
 
 _ASCEND_TRITON = "triton.backends.ascend"
 """A module that imports Triton's Ascend backend (``import triton.backends.ascend.runtime``,
@@ -191,19 +198,27 @@ def main_package(root: Path, component: str, provides: list[str]) -> str:
 
 _README_NAMES = ("README.md", "README.rst", "README")
 _TITLE_MARKS = lazyre.compile(r"<[^<>]{0,200}>|[#=*_`]")
+_BADGES = lazyre.compile(
+    r"^(?:\s*\[?!\[[^\]]{0,200}\]\([^()\s]{0,500}\)(?:\]\([^()\s]{0,500}\))?)+\s*$"
+)
+"""A line of badges or images only, no title (reread41 L4): ``[![PyPI](https://img.shields.io/
+pypi/v/spatial-correlation-sampler.svg)](https://pypi.org/project/spatial-correlation-sampler/)``,
+ClementPinard/Pytorch-Correlation-extension@f00f0cd README.md:2."""
 
 
 def readme_title(root: Path) -> frozenset[str]:
     """The keys the top README's first line names the project by (all of it, its first word),
     empty when it has none: a checkout's folder may be called anything ("kernels/", a
     copy of BobMcDear/attorch@67c2772, whose README.md:1 is "# attorch", lost its package's
-    imports: outsider40 D15), its README's title is the project's own. Read as the scan reads
-    a file (``reading.read_text``: a regular file only; a FIFO's ``open`` waited forever)."""
+    imports: outsider40 D15), its README's title is the project's own; a line of badges
+    before it is none. Read as the scan reads a file (``reading.read_text``: a regular file
+    only; a FIFO's ``open`` waited forever)."""
     for name in _README_NAMES:
         head, _ = read_text(root / name, name, limit=2000)
         if head is None:
             continue
-        line = next((t for t in head.splitlines() if _TITLE_MARKS.sub("", t).strip()), "")
+        titled = (t for t in head.splitlines() if not _BADGES.match(t))
+        line = next((t for t in titled if _TITLE_MARKS.sub("", t).strip()), "")
         words = _TITLE_MARKS.sub("", line).split()
         return frozenset(k for k in (_key("".join(words)), _key(words[0]) if words else "") if k)
     return frozenset()
@@ -232,11 +247,23 @@ def module_texts(root: Path, package: str) -> Iterator[tuple[str, str]]:
 
 
 def _imports(text: str) -> list[tuple[str, int]]:
-    return [
-        (matched.group(1), number)
-        for number, line in enumerate(text.splitlines(), 1)
-        if line[:1] in ("i", "f") and (matched := _IMPORT.match(line))
-    ]
+    """(the name ``_DISTRIBUTIONS`` knows the import by, its line) per import at column 0."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        matched = _IMPORT.match(line) if line[:1] in ("i", "f") else None
+        if matched is not None:
+            found.append((_part(matched.group(1), matched.group(2)), number))
+    return found
+
+
+def _part(name: str, dotted: str) -> str:
+    """``name``, or for a distribution of one sub-package (``_ONE_PART``) that sub-package
+    when the import is inside it, else "" (none to cite)."""
+    part = _ONE_PART.get(name)
+    if part is None:
+        return name
+    module = name + re.sub(r"\s+", "", dotted)
+    return part if module == part or module.startswith(part + ".") else ""
 
 
 class _Package(NamedTuple):
@@ -295,7 +322,8 @@ def _imports_needed(root: Path, main: _Package, component: str) -> list[Requirem
             distribution = (
                 "triton-ascend" if ascend and name == "triton" else _DISTRIBUTIONS.get(name)
             )
-            if not distribution or name == package or os.path.exists(root / name):
+            top = name.split(".", 1)[0]
+            if not distribution or top == package or os.path.exists(root / top):
                 continue
             places.setdefault(distribution, []).append(file_source(f"{prefix}{rel}", line))
     return [

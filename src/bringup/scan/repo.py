@@ -12,12 +12,13 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 import msgspec
 
 from bringup.model import Component, Source, Step, file_source
 from bringup.scan import cmakelex, lowertexts, moduletexts
+from bringup.scan.aptlist import APT_LIST, apt_list
 from bringup.scan.autotoolsteps import with_make
 from bringup.scan.buildroutes import backend_needs, one_route, route_bound
 from bringup.scan.buildruns import builds_running
@@ -40,6 +41,7 @@ from bringup.scan.mainroute import route_parts
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
+from bringup.scan.owndists import own_distributions
 from bringup.scan.ownfolder import own_names
 from bringup.scan.ownrecipe import Recipes, read_recipes
 from bringup.scan.packageread import package_reads
@@ -97,7 +99,7 @@ def _read_steps(steps: list[Step], shown: str, kept: StepFiles) -> tuple[Step, .
     return tuple(read_recipes(tested, kept.read, _citer(shown)))
 
 
-def _citer(shown: str) -> Callable[[str, int], Source]:
+def _citer(shown: str) -> Callable[[str, Optional[int]], Source]:
     """How a line of a repo file is cited, the repo shown as ``shown``."""
     return lambda rel, line: file_source(_ref(shown, rel), line)
 
@@ -257,6 +259,7 @@ def scan_repo(
         )
         requirements, unversioned = as_route(settled.requirements, readme), settled.findings
         requirements = without_unused_companions(requirements, root, stats.scripts)
+        requirements = [*requirements, *apt_list(root, known.known, _ref(shown, APT_LIST))]
         findings += folded_device_code(scoped.requirements, requirements, component)
         defaults = device_of_tests(
             default_steps(
@@ -342,6 +345,7 @@ def scan_repo(
                 findings=tuple(f.as_fact() for f in all_findings) or (),
                 scopes=scopes_beside,
                 route=route_parts(scopes.route, _citer(shown)) or (),
+                distributions=own_distributions(extracted, known.known, _citer(shown)),
             ),
             all_findings,
             provides,

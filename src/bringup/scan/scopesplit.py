@@ -22,10 +22,11 @@ from bringup.scan.floors import unite_floors
 from bringup.scan.hosttools import SPEED_UPS
 from bringup.scan.optdirs import optional_parts
 from bringup.scan.pipsections import list_scopes
+from bringup.scan.probedtoolkit import probed_optional
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.runscopes import scripts_of_the_repo, step_scope
 from bringup.scan.scopenames import TEST_FRAMEWORKS
-from bringup.scan.scopes import CI, DEVELOPMENT, DOCKER, REPO, TESTS, Scopes
+from bringup.scan.scopes import CI, DEVELOPMENT, DOCKER, OPTIONAL, REPO, TESTS, Scopes
 from bringup.scan.scopes import feature as is_feature
 from bringup.scan.scriptsteps import alone
 from bringup.scan.statuscheck import optional_hosts
@@ -323,6 +324,9 @@ def split_scopes(
     docker = route_images(by_scope.get(DOCKER, []), images)
     ci = ci_images(by_scope.get(CI, []), images)
     own = optional_hosts([*own, *hosted])
+    own, optional = probed_optional(own, by_scope.get(OPTIONAL, []))
+    if optional:
+        by_scope[OPTIONAL] = optional
     runners = [runner_cpus(t) for ref, (_, t) in texts.items() if scope_of.get(ref) == CI]
     own = _run_elsewhere(own, frozenset(cpu for cpus in runners for cpu in cpus))
     own += borrowed(own, {CI: ci, DOCKER: docker}, images)

@@ -25,6 +25,7 @@ import msgspec
 from bringup import lazyre
 from bringup.model import Step, StepNeeds
 from bringup.scan.adapterimports import imported_device
+from bringup.scan.builtruns import device_programs, runs_built_program
 from bringup.scan.commands import pip_install_targets, program_name
 from bringup.scan.containerimage import with_image
 from bringup.scan.devicewords import device_names, option_device, target_kind
@@ -157,11 +158,15 @@ def placed(
             earlier.append(found.cwd)
         found = _in_clone_top(found, kept, own, posixpath.dirname(guide))
         found = with_local_paths(found, scripts, fetched)
+        if found.needs.missing and guide:  # a requirements file the guide has its reader write
+            found = created_input(found, guide, read(guide))
         fetched.extend(fetched_wheels(found))
         ran = _ran(found)
         found = with_script_needs(found, ran, read(ran) if ran is not None else None)
         found = with_image(found, read(ran) if ran is not None else None, guide, read, out)
         found = _on_its_device(found, _module(found, scripts) or ran, scripts, read)
+        if ran is not None and ran.endswith(".sh"):
+            found = runs_built_program(found, read(ran), kept.device_programs())
         found = _compiled_at_start(found, _module(found, scripts) or ran, kept.jit)
         out.append(_test_device(found, kept))
     return out
@@ -320,6 +325,13 @@ class StepFiles:
         self._tests: Optional[list[str]] = None
         self._by_name: Optional[dict[str, list[str]]] = None
         self._holders: dict[str, Optional[str]] = {}
+        self._programs: Optional[dict[str, str]] = None
+
+    def device_programs(self) -> dict[str, str]:
+        """The checkout's programs that drive the devices (``builtruns``), read once."""
+        if self._programs is None:
+            self._programs = device_programs(self.scripts, self.read)
+        return self._programs
 
     def holder(self, script: str) -> Optional[str]:
         """The one folder of the checkout that holds ``script`` (a relative path), None when

@@ -190,7 +190,7 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
         return "install" if "install" in targets else "build"
     if program == "atc":
         return "convert"
-    if program.startswith("python") and len(argv) > 1 and argv[1] == "setup.py":
+    if program.startswith("python") and len(argv) > 1 and _setuptools_run(argv):
         return "install" if "install" in argv or "develop" in argv else "build"
     script = program if program.endswith(".sh") else ""
     if program in ("bash", "sh") and len(argv) > 1:
@@ -401,3 +401,19 @@ def step_name(argv: tuple[str, ...]) -> str:
     """A readable, stable name: the command itself as a shell reads it back (``python -c
     'import flash_attn'``, not a different command when pasted), shortened."""
     return shortened(shlex.join(argv), 60)
+
+
+_SETUP_VARIANT = lazyre.compile(r"setup[_-]\w{1,40}\.py")
+"""A second setuptools script beside setup.py, for another build of the package: setup_cpu.py
+(ClementPinard/Pytorch-Correlation-extension@f00f0cd README.md:37 ``python setup_cpu.py
+install``, the CPU-only route, outsider22 D6)."""
+_SETUPTOOLS_COMMANDS = frozenset({"install", "develop", "build", "build_ext", "bdist_wheel"})
+
+
+def _setuptools_run(argv: tuple[str, ...]) -> bool:
+    """Whether ``python ARGV...`` runs the package's setuptools script: setup.py with any
+    command, or a variant (``_SETUP_VARIANT``) with one of setuptools' build commands."""
+    if argv[1] == "setup.py":
+        return True
+    variant = _SETUP_VARIANT.fullmatch(argv[1].rsplit("/", 1)[-1])
+    return variant is not None and not _SETUPTOOLS_COMMANDS.isdisjoint(argv[2:])

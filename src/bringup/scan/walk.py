@@ -128,8 +128,9 @@ class WalkStats(NamedTuple):
     dirs_skipped: int
     manifests: tuple[str, ...] = ()
     scripts: tuple[str, ...] = ()
-    """Every Python, shell and wheel file walked, read or not: where a step's script is, and
-    a wheel it installs that the checkout holds (``stepfiles``, ``localpaths``)."""
+    """Every Python, shell, wheel and text file walked, read or not: where a step's script
+    is, and a wheel or requirements list it installs that the checkout holds (``stepfiles``,
+    ``localpaths``)."""
     unreadable: tuple[tuple[str, str], ...] = ()
     """What the walk could not go into, and why: a directory it may not list, a link loop;
     the scan says each (an entry it cannot read never ends the scan)."""
@@ -347,10 +348,12 @@ over it, and whether a nested marker makes it another project's."""
 
 
 def _script(rel: str, ignores: IgnoreStack) -> tuple[str, ...]:
-    """``(rel,)`` for a Python, shell or wheel file not ignored (``WalkStats.scripts``), else
-    none."""
+    """``(rel,)`` for a Python, shell, wheel or text file (a list ``pip install -r`` names)
+    not ignored (``WalkStats.scripts``), else none."""
     return (
-        (rel,) if rel.endswith((".py", ".sh", ".whl")) and not ignores.ignored(rel, False) else ()
+        (rel,)
+        if rel.endswith((".py", ".sh", ".whl", ".txt")) and not ignores.ignored(rel, False)
+        else ()
     )
 
 

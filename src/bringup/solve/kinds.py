@@ -23,6 +23,7 @@ from bringup import backends
 from bringup.model.requirements import Component, Requirement
 from bringup.model.rules import Rule
 from bringup.solve.hoststeps import install_kinds, script_lines
+from bringup.solve.ownpackage import own_package_kinds
 from bringup.subjects import canonical_subject
 
 if TYPE_CHECKING:
@@ -69,6 +70,9 @@ def kinds_needed(component: Component) -> dict[str, Requirement]:
         held = found.get(kind)
         if held is None or (held.subject not in devices and requirement.subject in devices):
             found[kind] = requirement
+    for kind, line in own_package_kinds(component).items():  # a repo that IS flash-attn
+        firm.add(kind)
+        found.setdefault(kind, line)
     if firm:
         found = {kind: line for kind, line in found.items() if kind in firm}
     if found:

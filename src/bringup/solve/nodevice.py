@@ -24,6 +24,7 @@ from bringup.model.source import Source
 from bringup.scan.devicecode import DEVICE_CODE, says_device_code
 from bringup.solve.host import HostFacts
 from bringup.solve.otherkind import kind_shown
+from bringup.solve.ownpackage import own_device_package
 from bringup.subjects import block_scope, canonical_subject
 
 
@@ -61,7 +62,8 @@ def no_device_here(component: Component, host: HostFacts) -> list[HardwareBlock]
 def _route_device(component: Component, kind: str, count: str) -> Optional[Requirement]:
     """A line on ``kind``'s devices (``count``, at least one) when the repo's own route needs a
     distribution that works on those devices alone (``device_packages``: mindspore_ascend,
-    vllm_ascend, triton_ascend), cited where the repo names it; None when none does. The
+    vllm_ascend, triton_ascend), or is one itself, cited where the repo names it; None when
+    none does. The
     devices are the need, not the package: "needs other hardware: vllm_ascend (any version)"
     named no device at all (outsider17 D2). (A torch adapter, torch_npu, is left out: it
     would move six-repos' train-adapter, a change of ``make demo`` left to a deliberate
@@ -70,7 +72,7 @@ def _route_device(component: Component, kind: str, count: str) -> Optional[Requi
     line = next(
         (r for r in component.requirements if r.hard and canonical_subject(r.subject) in own),
         None,
-    )
+    ) or own_device_package(component, own)
     if line is None:
         return None
     text = f"{canonical_subject(line.subject)} {ROUTE_DEVICES}"

@@ -34,6 +34,7 @@ from bringup.solve.solverinput import (
     rule_source,
 )
 from bringup.solve.specversions import specifier_set
+from bringup.solve.unlistedpairs import then_allowed
 from bringup.subjects import canonical_subject, is_distribution, scheme_for
 from bringup.versions import InvalidSpecifier
 
@@ -261,7 +262,7 @@ def _relevant_rules(
                     subject=subject,
                     then_subject=then_subject,
                     when=cands.allowed(when, subject),
-                    then=cands.allowed(then, then_subject),
+                    then=then_allowed(cands, rule, then, then_subject),
                     adds=adds,
                     soft=not rule.hard,
                 )

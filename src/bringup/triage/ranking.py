@@ -109,7 +109,7 @@ def rank(
         confirmation, facts = confirm(signature, hits.captures, snapshot)
         anywhere = signature.record.any_vendor
         confirmation, facts = vendors.judged(signature_id, confirmation, facts, snapshot, anywhere)
-        outranked = sum(1 for other in signature.record.outranks if other in result.hits)
+        outranked = sum(1 for other in signature.record.outranks if _specific_hit(other, found))
         in_context = result.context.get(signature_id, 0) > 0
         score = (
             CONFIRMATION_WEIGHT[confirmation]
@@ -299,13 +299,24 @@ def _failing_layer(extra: Sequence[Diagnosis]) -> Optional[Layer]:
     return best.layer
 
 
+def _specific_hit(signature_id: str, found: Mapping[str, Optional[Signature]]) -> bool:
+    """Whether ``signature_id`` was found and is no catch-all: outranking a catch-all found in
+    the same log earns nothing, as every specific signature ranks above it already. The CUDA
+    header signature outranked the generic "header missing" reading of its own line, and that
+    lifted it above the first failure of outsider22's corr build log (``#error C++20 or later
+    compatible compiler is required to use PyTorch`` at line 46, D11)."""
+    signature = found.get(signature_id)
+    return signature is not None and not signature.record.generic
+
+
 def _first_failure(result: ScanResult, found: Mapping[str, Optional[Signature]]) -> str:
     """The own, specific signature whose first line comes first in the log, when several
-    were found ('' when fewer than two, or when several start on that line)."""
+    were found ('' when fewer than two, or when several start on that line); a warning is no
+    failure (``warning_only``)."""
     lines = sorted(
         (hits.first_line, sid)
         for sid, hits in result.hits.items()
-        if hits.direct and fallbackranks.specific(found[sid])
+        if hits.direct and fallbackranks.specific(found[sid]) and not warning_only(hits)
     )
     if len(lines) < 2 or lines[1][0] == lines[0][0]:
         return ""

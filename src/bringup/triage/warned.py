@@ -15,9 +15,15 @@ from bringup.triage.findings import STATED_PREFIX
 from bringup.triage.scanresult import SignatureHits
 from bringup.triage.signatures import Signature
 
-WARNING_LINE = re.compile(r"\b(?:INFO|DEBUG|WARN(?:ING)?)\b|\[[IDW]\]|^\s*\[W[ \d]|\bWarning:")
+WARNING_LINE = re.compile(
+    r"\b(?:INFO|DEBUG|WARN(?:ING)?)\b|\[[IDW]\]|^\s*\[W[ \d]|\bWarning:"
+    r"|^\s*[IW]\d{4} \d\d:\d\d:\d\d"
+)
 """A line that only warns or informs: the log levels, glog's and c10's ``[W file.cpp:51]``
-prefix (torch's ``TORCH_WARN``) and ``Warning:``."""
+prefix (torch's ``TORCH_WARN``), ``Warning:``, and glog's ``Lmmdd hh:mm:ss.uuuuuu thread
+file:line]`` prefix at levels I and W, which torch's logging writes too ("W1207
+13:12:28.058000 7561 torch/utils/cpp_extension.py:183] No CUDA runtime is found", outsider22's
+corr build log, D11)."""
 WARNED_PENALTY = 400
 """A signature read on warning lines alone, in a log that shows a failure elsewhere: below the
 failure's own signatures and its catch-alls (300 + the first-failure bonus + specificity)."""

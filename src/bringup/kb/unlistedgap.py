@@ -1,0 +1,58 @@
+"""``kb why`` on a release the knowledge base does not list, between two it does: unknown.
+
+A row that pairs a package's release with one exact toolkit release (torch_npu.toml: torch_npu
+1.8.1 with CANN 6.0.1) speaks of the releases its table lists; CANN 6.1.RC1, which
+cann_releases.toml skips (6.0.1, then 6.3.RC1), is one it never knew. The plan pins such a
+release as asked, unverified (``solve.unlistedpairs``), so ``kb why torch_npu==1.8.1
+cann==6.1.RC1`` says UNKNOWN with the rows it has, not INCOMPATIBLE (outsider23 D2: the check
+said "no torch_npu release supports CANN == 6.1.RC1" while ``kb why`` spoke of other pairs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import msgspec
+
+from bringup.kb.query import Compatibility, SubjectVersion
+from bringup.subjects import display_name, scheme_for
+from bringup.versions import InvalidVersion, Version
+
+
+def unlisted_gap(verdict: Compatibility, releases: Callable[[str], Sequence[str]]) -> Compatibility:
+    """``verdict``, or unknown where every row that ruled the pair out pairs exact releases
+    and the pin it refused is one ``releases`` (the knowledge base's, oldest first) skips."""
+    if verdict.status != "incompatible" or not verdict.deciding:
+        return verdict
+    refused: set[tuple[str, str]] = set()
+    for check in verdict.deciding:
+        rule = check.rule
+        target = verdict.b if rule.then_subject == verdict.b.subject else verdict.a
+        if not _exact(rule.then_spec) or not _skipped(target, releases(target.subject)):
+            return verdict
+        refused.add((target.subject, target.version))
+    ((subject, version),) = refused
+    name = display_name(subject)
+    reason = (
+        f"the knowledge base lists no {name} {version} (between releases it lists), so no row"
+        f" speaks of it; {len(verdict.deciding)} row(s) pair the other pin with another {name}"
+    )
+    return msgspec.structs.replace(verdict, status="unknown", reason=reason)
+
+
+def _exact(spec: str) -> bool:
+    parts = [part.strip() for part in spec.split("||")]
+    return all(p.startswith("==") and len(p) > 2 and "," not in p and "*" not in p for p in parts)
+
+
+def _skipped(pin: SubjectVersion, listed: Sequence[str]) -> bool:
+    """Whether ``pin`` is no listed release and lies between the oldest and newest listed."""
+    if pin.version in listed:
+        return False
+    scheme = scheme_for(pin.subject)
+    try:
+        known = [Version(v, scheme) for v in listed]
+        asked = Version(pin.version, scheme)
+    except InvalidVersion:
+        return False
+    return bool(known) and min(known) < asked < max(known)
