@@ -2,14 +2,17 @@
 running `python benchmark.py {cpu, cuda}`" (ClementPinard/Pytorch-Correlation-extension
 @f00f0cd README.md:13) is two commands, one for each backend; split as a shell would, it was
 one step ``benchmark.py '{cpu,' 'cuda}'`` said to need a GPU (outsider22 D7). Each choice is a
-command of its own, so the CPU one needs no device."""
+command of its own, so the CPU one needs no device. Braces run into a word are no choice:
+``cp file1.{txt,backup}`` (mookuu/bash tricky/special_character/{}.sh:16) is the shell's brace
+expansion, one command; ``print({1, 2})`` is a Python set."""
 
 from __future__ import annotations
 
 from bringup import lazyre
 
-_CHOICES = lazyre.compile(r"\{\s*([\w.-]{1,30}(?:\s*[,|]\s*[\w.-]{1,30}){1,7})\s*\}")
-"""``{cpu, cuda}``, ``{cpu|cuda}``: words in braces, split by commas or bars."""
+_CHOICES = lazyre.compile(r"(?<!\S)\{\s*([\w.-]{1,30}(?:\s*[,|]\s*[\w.-]{1,30}){1,7})\s*\}(?!\S)")
+"""``{cpu, cuda}``, ``{cpu|cuda}``: words in braces, split by commas or bars, an argument of
+their own (blank or the command's ends on both sides)."""
 
 
 def chosen_commands(command: str) -> list[str]:

@@ -95,6 +95,15 @@ def option_device(argv: tuple[str, ...]) -> Optional[str]:
                 return kind
         if word.startswith("--") and word[2:].lower() in device_names():
             return device_names()[word[2:].lower()]
-        if word.lower() == "cpu" and not argv[index - 1].startswith("-"):
+        positional = word.lower() == "cpu" and not argv[index - 1].startswith("-")
+        if positional and not _other_bare_device(argv):
             return "cpu"  # a positional choice: ``python benchmark.py cpu`` (README.md:13)
     return None
+
+
+def _other_bare_device(argv: tuple[str, ...]) -> bool:
+    """Whether a bare argument names a device besides the CPU: ``python benchmark.py cuda
+    cpu`` (Simeng96/PyTorch_Extension@705271d code/README.md:18) runs the extension built with
+    CUDA, so its ``cpu`` is no sure choice of a CPU-only run."""
+    names = device_names()
+    return any(names.get(w.lower(), "cpu") != "cpu" for w in argv[1:] if not w.startswith("-"))

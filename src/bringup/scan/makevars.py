@@ -50,7 +50,7 @@ def stopping_variables(file: SourceFile) -> list[Requirement]:
     """A hard ``env_var`` per variable the Makefile stops without (``$(error``)."""
     if "error" not in file.text:
         return []
-    lines = file.text.splitlines()
+    lines = file.text.split("\n")  # as line_counter and re.M count: not at a form feed
     found: dict[str, Requirement] = {}
     line_of = line_counter(file.text)
     for match in _STOPPING_DEFAULT.finditer(file.text):
