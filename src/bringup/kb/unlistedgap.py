@@ -28,7 +28,7 @@ def unlisted_gap(verdict: Compatibility, releases: Callable[[str], Sequence[str]
     for check in verdict.deciding:
         rule = check.rule
         target = verdict.b if rule.then_subject == verdict.b.subject else verdict.a
-        if not _exact(rule.then_spec) or not _skipped(target, releases(target.subject)):
+        if not exact_pairing(rule.then_spec) or not _skipped(target, releases(target.subject)):
             return verdict
         refused.add((target.subject, target.version))
     ((subject, version),) = refused
@@ -40,7 +40,9 @@ def unlisted_gap(verdict: Compatibility, releases: Callable[[str], Sequence[str]
     return msgspec.structs.replace(verdict, status="unknown", reason=reason)
 
 
-def _exact(spec: str) -> bool:
+def exact_pairing(spec: str) -> bool:
+    """Whether every alternative of a row's ``spec`` is one exact release (``==6.0.1 ||
+    ==6.3.RC1``): such a row speaks only of the releases its table lists."""
     parts = [part.strip() for part in spec.split("||")]
     return all(p.startswith("==") and len(p) > 2 and "," not in p and "*" not in p for p in parts)
 

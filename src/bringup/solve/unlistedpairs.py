@@ -16,6 +16,7 @@ predate.
 
 from __future__ import annotations
 
+from bringup.kb.unlistedgap import exact_pairing
 from bringup.model.rules import Rule
 from bringup.solve.candidates import Candidate, Candidates
 from bringup.subjects import scheme_for
@@ -26,17 +27,9 @@ def then_allowed(cands: Candidates, rule: Rule, then: SpecifierSet, subject: str
     """The candidates of ``subject`` a row's ``then`` admits, with the unlisted releases
     inside the catalogue's span when the row only pairs exact releases."""
     admitted = cands.allowed(then, subject)
-    if not _exact_pairing(rule.then_spec):
+    if not exact_pairing(rule.then_spec):
         return admitted
     return admitted | _inside_span(cands.of(subject), subject)
-
-
-def _exact_pairing(spec: str) -> bool:
-    """Whether every alternative of ``spec`` is one exact release (``==6.0.1 || ==6.3.RC1``)."""
-    parts = [part.strip() for part in spec.split("||")]
-    return bool(parts) and all(
-        p.startswith("==") and "," not in p and "*" not in p and len(p) > 2 for p in parts
-    )
 
 
 def _inside_span(candidates: tuple[Candidate, ...], subject: str) -> frozenset[int]:
