@@ -1,0 +1,54 @@
+"""Outsider 24's plan defects (tests/data/outsider43/REPORT.md): each case keeps only the real
+lines it needs, with its repository, commit and path:line beside them."""
+
+from __future__ import annotations
+
+import pytest
+
+from bringup.cli.main import main
+from bringup.kb import load_knowledge_base
+from bringup.model import Component
+from bringup.solve import knowledge_catalogue, solve
+from bringup.solve.kinds import for_host
+from solve_inputs import host, requirement
+
+
+def _mindface(wheel: str) -> Component:
+    """mindspore-lab/mindface@32970ba requirements.txt:1 ``mindspore_gpu==1.8.1`` (the GPU
+    wheel named alone); requirements.txt:2 ``numpy==1.21.6``."""
+    return Component(
+        name="mindface",
+        path="mindface",
+        role="other",
+        requirements=(
+            requirement("mindface", wheel, "==1.8.1", "requirements.txt:1"),
+            requirement("mindface", "pypi:numpy", "==1.21.6", "requirements.txt:2"),
+        ),
+    )
+
+
+def _python_pin(wheel: str, pythons: tuple[str, ...]) -> str:
+    kb = load_knowledge_base()
+    resolution = solve(
+        [for_host(_mindface(wheel), "ascend" if "ascend" in wheel else "cpu")],
+        host(pythons=pythons),
+        kb.rules(),
+        knowledge_catalogue(kb),
+    )
+    return next(
+        pin.version for env in resolution.environments for pin in env.pins if pin.subject == "python"
+    )
+
+
+@pytest.mark.parametrize("wheel", ["pypi:mindspore-gpu", "pypi:mindspore-ascend"])
+def test_a_device_wheel_of_mindspore_1x_bounds_python(wheel: str) -> None:
+    # D1/D2: the plan took the host's 3.11.7 (and the pins 3.15) for mindspore_gpu==1.8.1,
+    # whose builds are py37..py39 only; `up` then failed "no wheels with a matching Python ABI
+    # tag (cp311)". With a 3.9 beside the 3.11 the plan takes the 3.9
+    assert _python_pin(wheel, ("3.11.7", "3.9.18")) == "3.9.18"
+
+
+def test_kb_why_names_the_device_wheel(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["kb", "why", "pypi:mindspore-gpu==1.8.1", "python==3.11"]) == 1
+    assert capsys.readouterr().out.startswith("INCOMPATIBLE")
+    assert main(["kb", "why", "pypi:mindspore-gpu==1.8.1", "python==3.9"]) == 0
