@@ -52,3 +52,10 @@ def test_kb_why_names_the_device_wheel(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["kb", "why", "pypi:mindspore-gpu==1.8.1", "python==3.11"]) == 1
     assert capsys.readouterr().out.startswith("INCOMPATIBLE")
     assert main(["kb", "why", "pypi:mindspore-gpu==1.8.1", "python==3.9"]) == 0
+
+
+def test_kb_why_the_gpu_wheel_needs_its_cuda(capsys: pytest.CaptureFixture[str]) -> None:
+    # D3: the mindspore-gpu 1.8.1 builds are for CUDA 10.1 and 11.1 (the toolkit beside them)
+    assert main(["kb", "why", "pypi:mindspore-gpu==1.8.1", "cuda==13.0"]) == 1
+    assert capsys.readouterr().out.startswith("INCOMPATIBLE")
+    assert main(["kb", "why", "pypi:mindspore-gpu==1.8.1", "cuda==11.1"]) == 0
