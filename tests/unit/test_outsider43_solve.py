@@ -35,9 +35,8 @@ def _python_pin(wheel: str, pythons: tuple[str, ...]) -> str:
         kb.rules(),
         knowledge_catalogue(kb),
     )
-    return next(
-        pin.version for env in resolution.environments for pin in env.pins if pin.subject == "python"
-    )
+    pins = [pin for env in resolution.environments for pin in env.pins]
+    return next(pin.version for pin in pins if pin.subject == "python")
 
 
 @pytest.mark.parametrize("wheel", ["pypi:mindspore-gpu", "pypi:mindspore-ascend"])
