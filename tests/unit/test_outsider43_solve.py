@@ -58,3 +58,30 @@ def test_kb_why_the_gpu_wheel_needs_its_cuda(capsys: pytest.CaptureFixture[str])
     assert main(["kb", "why", "pypi:mindspore-gpu==1.8.1", "cuda==13.0"]) == 1
     assert capsys.readouterr().out.startswith("INCOMPATIBLE")
     assert main(["kb", "why", "pypi:mindspore-gpu==1.8.1", "cuda==11.1"]) == 0
+
+
+def test_the_machine_column_shows_what_the_default_python_holds() -> None:
+    # D10: `check --details` showed pyyaml "-" on this machine where `solve` said "pyyaml 6.0.3
+    # installed" (mindface requirements.txt:5 pyyaml>=5.3; the default Python 3.11.7 held 6.0.3)
+    from bringup.model import keys
+    from bringup.report.matching_text import environments_section
+
+    mindface = Component(
+        name="mindface",
+        path="mindface",
+        role="other",
+        requirements=(requirement("mindface", "pypi:pyyaml", ">=5.3", "requirements.txt:5"),),
+    )
+    snapshot = host(packages={"pyyaml": "6.0.3"}, facts={keys.PYTHON_DEFAULT: "3.11.7"})
+    kb = load_knowledge_base()
+    resolution = solve([for_host(mindface, "cpu")], snapshot, kb.rules(), knowledge_catalogue(kb))
+    shown = environments_section(resolution, snapshot)
+    assert shown is not None
+    (table,) = shown.blocks
+    rows = {row[0].plain: row[-1].plain for row in table.rows}  # type: ignore[union-attr]
+    assert rows["pyyaml"] == "6.0.3"
+    # a distribution the default Python does not hold stays "-"
+    bare = environments_section(resolution, host(facts={keys.PYTHON_DEFAULT: "3.11.7"}))
+    assert bare is not None
+    (table,) = bare.blocks
+    assert {row[0].plain: row[-1].plain for row in table.rows}["pyyaml"] == "-"  # type: ignore[union-attr]
