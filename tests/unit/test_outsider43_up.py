@@ -1,6 +1,7 @@
-"""Outsider 24's D8 and D11 (tests/data/outsider43/REPORT.md). D8: with download.pytorch.org unreachable
-and PIP_FIND_LINKS=/opt/wheels, ``up`` on mobiusml/gemlite@1a6815d said "torch came from your
-other indexes (PyPI's is its CUDA build)" where the environment held torch 2.13.0+cpu."""
+"""Outsider 24's D8 and D11 (tests/data/outsider43/REPORT.md). D8: with download.pytorch.org
+unreachable and PIP_FIND_LINKS=/opt/wheels, ``up`` on mobiusml/gemlite@1a6815d said "torch came
+from your other indexes (PyPI's is its CUDA build)" where the environment held torch
+2.13.0+cpu."""
 
 from __future__ import annotations
 
