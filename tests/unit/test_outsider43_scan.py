@@ -60,3 +60,18 @@ def test_a_compiler_only_asked_its_version_builds_nothing() -> None:
     assert compiler(("g++-11", "-O2", "main.cpp", "-o", "main")) == "g++"
     assert compiler(("g++", "--version")) is None
     assert compiler(("gcc-ar", "rcs", "lib.a")) is None
+
+
+def test_a_program_nvcc_builds_runs_on_a_gpu() -> None:
+    # nvcc links the CUDA runtime unless told not to ("--cudart {none|shared|static}", default
+    # static: https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/); the build needs the
+    # toolkit, the program a GPU. The guide is hccl_test's with its compile line made nvcc's.
+    cuda = _HCCL_GUIDE.replace("g++ -std=c++14 -O2 test.cpp", "nvcc -O2 test.cu").replace(
+        "$ASCEND_HOME_PATH", "/usr/local/cuda"
+    )
+    cuda = cuda.replace("-lhccl -lascendcl", "-lnccl")
+    build, run = _read(cuda).steps
+    assert (build.needs.toolkit, build.needs.device_kind) == (True, "gpu")
+    assert (run.needs.devices, run.needs.device_kind) == (1, "gpu")
+    unlinked = cuda.replace("-lnccl", "-cudart none")
+    assert [s.needs.devices for s in _read(unlinked).steps] == [0, 0]

@@ -19,15 +19,16 @@ from typing import Optional
 
 import msgspec
 
-from bringup import lazyre
+from bringup import backends, lazyre
 from bringup.model import Requirement, Step, StepNeeds
 from bringup.scan.builtruns import device_kind_of
 from bringup.scan.commands import Command
 from bringup.scan.devicecode import DEVICE_RUNTIMES
 from bringup.scan.extraction import SourceFile
 
-COMPILERS = frozenset({"gcc", "g++", "c++", "cc", "clang", "clang++", "nvcc", "hipcc"})
-"""The compiler drivers a guide calls by name (``g++-11`` is ``g++``)."""
+COMPILERS = frozenset({"gcc", "g++", "c++", "cc", "clang", "clang++", "nvcc"})
+"""The compiler drivers a guide calls by name (``g++-11`` is ``g++``); a backend's own
+(``nvcc``: its vocabulary's ``compilers``) builds where its toolkit is."""
 
 _VERSIONED = lazyre.compile(r"^(?P<name>[a-z+]{2,7}?)(?:-\d{1,2}(?:\.\d{1,2})*)?$")
 _SOURCE = lazyre.compile(r"\.(?:c|cc|cpp|cxx|cu|c\+\+)$", re.IGNORECASE)
@@ -56,13 +57,19 @@ def _output(argv: Sequence[str]) -> str:
 
 
 def _runtime_kind(argv: Sequence[str]) -> Optional[str]:
-    """The device kind of the first device runtime ``argv`` links (``-lascendcl``)."""
+    """The device kind of the first device runtime ``argv`` links (``-lascendcl``), or of the
+    backend whose compiler it calls: nvcc links the CUDA runtime unless told not to
+    ("--cudart {none|shared|static}", default static:
+    https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/)."""
     for word in argv:
         if word.startswith("-l") and word[2:].lower() in DEVICE_RUNTIMES:
             kind = device_kind_of(word[2:])
             if kind is not None:
                 return kind
-    return None
+    unlinked = any(w in ("-cudart=none", "--cudart=none") for w in argv) or any(
+        a in ("-cudart", "--cudart") and b == "none" for a, b in zip(argv, argv[1:])
+    )
+    return None if unlinked else _toolkit_kind(compiler(argv) or "")
 
 
 def with_built_devices(steps: list[Step], commands: Sequence[Command]) -> list[Step]:
@@ -76,20 +83,26 @@ def with_built_devices(steps: list[Step], commands: Sequence[Command]) -> list[S
         for c in commands
         if compiler(c.argv) is not None and (kind := _runtime_kind(c.argv)) is not None
     }
-    if not built:
-        return steps
     made = {_output(s.argv) or "a.out" for s in steps if _compiles(s)}
-    return [_built_device(step, built, made) for step in steps]
+    return [_built_device(step, built, made) for step in steps] if made or built else steps
 
 
 def _compiles(step: Step) -> bool:
     return step.kind == "build" and compiler(step.argv) is not None
 
 
+def _toolkit_kind(name: str) -> Optional[str]:
+    """The device kind of the backend whose compiler ``name`` is (``nvcc``: CUDA's)."""
+    for backend in backends.registered():
+        if name in backend.vocabulary.compilers:
+            return backend.device_kind
+    return None
+
+
 def _built_device(step: Step, built: dict[str, str], made: set[str]) -> Step:
-    if _compiles(step) and step.needs == StepNeeds():
-        kind = built.get(_output(step.argv) or "a.out")
-        if kind is not None:
+    if _compiles(step):
+        kind = built.get(_output(step.argv) or "a.out") or _toolkit_kind(compiler(step.argv) or "")
+        if kind is not None and step.needs == StepNeeds():
             return msgspec.structs.replace(step, needs=StepNeeds(toolkit=True, device_kind=kind))
         return step
     first = step.argv[0] if step.argv and step.kind == "run" else ""
@@ -103,8 +116,8 @@ def _built_device(step: Step, built: dict[str, str], made: set[str]) -> Step:
 
 
 _DRIVER_SUBJECTS = {"gcc": "gcc", "g++": "gcc", "clang": "clang", "clang++": "clang"}
-"""The compilers a guide names by their own names (``cc``/``c++`` may be either; ``nvcc`` and
-``hipcc`` are their toolkits', read with them)."""
+"""The compilers a guide names by their own names (``cc``/``c++`` may be either; ``nvcc`` is
+its toolkit's, read with it)."""
 
 
 def compiled_with(file: SourceFile, commands: Sequence[Command]) -> list[Requirement]:
