@@ -7,7 +7,7 @@ from bringup.scan.compilecalls import compiler
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 
-# Mag-FelixFelicis/hccl_test@96ad587 README.md:28-46 (the headings and both code blocks)
+# Mag-FelixFelicis/hccl_test@96ad587 README.md:27-47 (the headings and both code blocks)
 _HCCL_GUIDE = (
     "## Build\n\n"
     "Run on both nodes:\n\n"

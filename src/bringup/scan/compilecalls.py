@@ -1,7 +1,7 @@
 """A compiler called on a source file in a guide: a build step, and what the program it writes
 runs on.
 
-Mag-FelixFelicis/hccl_test@96ad587 README.md:33-38 builds its benchmark with ``g++ -std=c++14
+Mag-FelixFelicis/hccl_test@96ad587 README.md:32-36 builds its benchmark with ``g++ -std=c++14
 -O2 test.cpp -I$ASCEND_HOME_PATH/include -L$ASCEND_HOME_PATH/lib64 -lhccl -lascendcl -o
 hccl_p2p`` and runs ``./hccl_p2p --rank 0 --world 2 --device 0 ...`` (README.md:44); the scan
 kept the runs, as "needs nothing", and not the build (outsider 24 D4). A compiler driver given a
@@ -122,7 +122,7 @@ its toolkit's, read with it)."""
 
 def compiled_with(file: SourceFile, commands: Sequence[Command]) -> list[Requirement]:
     """The compiler each of a guide's build commands (``commands``) calls on a source file:
-    hccl_test README.md:33 ``g++ -std=c++14 -O2 test.cpp ...`` needs GCC (outsider 24 D5),
+    hccl_test README.md:32 ``g++ -std=c++14 -O2 test.cpp ...`` needs GCC (outsider 24 D5),
     its version unstated; one requirement per compiler, at its first line."""
     found: dict[str, Requirement] = {}
     for command in commands:
