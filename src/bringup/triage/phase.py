@@ -42,7 +42,8 @@ from typing import Optional, cast
 import msgspec
 
 from bringup.model.diagnosis import KERNEL_LAYER, Diagnosis, Layer
-from bringup.triage.findings import Findings, Frame
+from bringup.triage.findings import Findings
+from bringup.triage.frames import Frame
 
 _RUNPY = re.compile(r"(?:^|[/\\])runpy\.py$|^<frozen runpy>$")
 """runpy runs a module's body as the program (``python -m``, ``runpy.run_path``): no import."""
