@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from bringup.model import Requirement, Source
-from bringup.scan.anyof import _bounds, _stated, _within, merge_repeats
+from bringup.scan.repeats import _bounds, _stated, _within, merge_repeats
 
 SPECS = [">=8.0", ">=8.0,<9", ">=8.0,<8.5", "==8.0.1", "~=8.0.0", ">=7.0", "<9", "", "==8.*"]
 

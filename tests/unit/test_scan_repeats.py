@@ -9,10 +9,10 @@ from __future__ import annotations
 import msgspec
 
 from bringup.model import Requirement, file_source
-from bringup.scan.anyof import merge_repeats
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.registry import DECLARED, PROSE, USED
+from bringup.scan.repeats import merge_repeats
 
 
 def _stated(
