@@ -21,17 +21,16 @@ from bringup.model.rules import Rule
 from bringup.model.snapshot import Snapshot
 from bringup.process import SubprocessRunner
 from bringup.redaction import redact_secrets
+from bringup.run.activatefile import in_environment, write_activation
 from bringup.run.activation import activation_for
 from bringup.run.environments import (
     EnvironmentSpec,
     Made,
     environment_spec,
-    in_environment,
     interpreter_path,
     made_on,
     make_environment,
     uv_binary,
-    write_activation,
 )
 from bringup.run.execute import run_units
 from bringup.run.fingerprint import tree_fingerprint
