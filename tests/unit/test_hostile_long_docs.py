@@ -1,6 +1,6 @@
 """A document stating the same bounds thousands of times (a README of 8,000 sections, each
 "CANN >= 8.0.RC1" and a torch pin): each prose statement was held against every statement of
-its subject (``anyof._within``), quadratic: 3.5 s at 2,000 sections, 49 s at 8,000. Only the
+its subject (``repeats._within``), quadratic: 3.5 s at 2,000 sections, 49 s at 8,000. Only the
 first statement of each hardness and set of bounds can be the one ``_within`` picks (the
 first of the widest), so only those are held against; the merge is unchanged."""
 

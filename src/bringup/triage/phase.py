@@ -30,7 +30,7 @@ the fallback's class or evidence: ``operator_execution`` is only their usual lay
 
 Both of Python's traceback forms are read (``File "x.py", line 3, in <module>``) and pytest's
 (``x.py:3: in <module>``, its short and long reports of a failed test or collection), by
-``bringup.triage.findings.read_frames``.
+``bringup.triage.frames.read_frames``.
 """
 
 from __future__ import annotations
