@@ -20,11 +20,10 @@ from typing import Optional
 import msgspec
 
 from bringup import backends, lazyre
-from bringup.model import Requirement, Step, StepNeeds
+from bringup.model import Step, StepNeeds
 from bringup.scan.builtruns import device_kind_of
 from bringup.scan.commands import Command
 from bringup.scan.devicecode import DEVICE_RUNTIMES
-from bringup.scan.extraction import SourceFile
 
 COMPILERS = frozenset({"gcc", "g++", "c++", "cc", "clang", "clang++", "nvcc"})
 """The compiler drivers a guide calls by name (``g++-11`` is ``g++``); a backend's own
@@ -113,23 +112,3 @@ def _built_device(step: Step, built: dict[str, str], made: set[str]) -> Step:
     missing = step.needs.missing if name in made else (*step.needs.missing, first)
     needs = msgspec.structs.replace(step.needs, devices=1, device_kind=kind, missing=missing)
     return msgspec.structs.replace(step, needs=needs)
-
-
-_DRIVER_SUBJECTS = {"gcc": "gcc", "g++": "gcc", "clang": "clang", "clang++": "clang"}
-"""The compilers a guide names by their own names (``cc``/``c++`` may be either; ``nvcc`` is
-its toolkit's, read with it)."""
-
-
-def compiled_with(file: SourceFile, commands: Sequence[Command]) -> list[Requirement]:
-    """The compiler each of a guide's build commands (``commands``) calls on a source file:
-    hccl_test README.md:32 ``g++ -std=c++14 -O2 test.cpp ...`` needs GCC (outsider 24 D5),
-    its version unstated; one requirement per compiler, at its first line."""
-    found: dict[str, Requirement] = {}
-    for command in commands:
-        subject = _DRIVER_SUBJECTS.get(compiler(command.argv) or "")
-        if subject is not None and subject not in found:
-            said = f"{file.rel} runs {command.argv[0]}: {command.text.strip()[:160]}"
-            found[subject] = file.requirement(
-                subject, "", command.line, text=said, confidence="medium"
-            )
-    return list(found.values())

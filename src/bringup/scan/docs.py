@@ -20,7 +20,7 @@ from bringup.model import Requirement
 from bringup.scan.archchoice import without_reader_choices
 from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import Command
-from bringup.scan.compilecalls import compiled_with, with_built_devices
+from bringup.scan.compilecalls import with_built_devices
 from bringup.scan.devicetargets import top_readme
 from bringup.scan.diagnosed import diagnosed
 from bringup.scan.docexamples import as_examples, task_of, troubleshooting_page
@@ -357,12 +357,7 @@ class _Reader(DocState):
         self.flush()
         self.lists_closed()
         self.tags.close()
-        self.requirements.extend(
-            [
-                *guide_tools(self.file, self.build_commands),
-                *compiled_with(self.file, self.build_commands),
-            ]
-        )
+        self.requirements.extend(guide_tools(self.file, self.build_commands))
         found = featured(self.file.rel, self.file.text, fold_listed_tools(self.requirements))
         return Extraction(
             requirements=tuple(purposed(self.file.text, diagnosed(self.file.text, found))),
