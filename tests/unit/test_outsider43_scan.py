@@ -3,6 +3,8 @@ lines it needs, with its repository, commit and path:line beside them."""
 
 from __future__ import annotations
 
+from bringup.plan.stepneeds import as_written
+from bringup.report.reason_wording import reason_text
 from bringup.scan.compilecalls import compiler
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
@@ -39,6 +41,10 @@ def test_a_run_of_a_program_the_guide_links_to_the_device_runtime_needs_a_device
     (run,) = found.steps
     assert (run.kind, run.needs.devices, run.needs.device_kind) == ("run", 1, "npu")
     assert run.needs.missing == ("./hccl_p2p",)
+    # said as a program the step runs, not as a folder an editable install names
+    reason = as_written(run)
+    assert reason is not None
+    assert reason_text(reason) == "runs ./hccl_p2p, which the repo does not have"
 
 
 def test_a_plain_compile_line_is_the_build_step_that_makes_the_program() -> None:
