@@ -72,3 +72,18 @@ def test_pips_contextual_version_conflict_names_both_sides() -> None:
     first = _ranked("L01-vllm-ascend-473.log")[0]
     assert (first.signature_id, first.layer) == ("python.dependency-conflict", "install")
     assert "vllm-ascend needs numpy==1.26.4, but numpy 2.2.4 is installed" in first.cause
+
+
+def test_a_summarised_undefined_symbol_under_torch_npu_is_the_torch_pair() -> None:
+    # D5: flagos-ai/sglang-plugin-FL#14, the reporter's summary: pip pulled torch 2.12 for
+    # SGLang 0.5.11, torch_npu 2.8.0.post1 stayed, "→ ImportError: undefined symbol". The
+    # evidence is that line, not the launcher's "fails to start".
+    first = _ranked("L02-sglang-plugin-fl-14.log")[0]
+    assert (first.signature_id, first.layer) == ("python.torch-npu-undefined-symbol", "install")
+    assert first.evidence[0].text == "→ ImportError: undefined symbol"
+
+
+def test_a_bare_undefined_symbol_without_torch_npu_is_not_its_cause() -> None:
+    # the same summary with no torch_npu named says nothing of which library is out of step
+    ranked = explain_text(["sglang.launch_server fails to start.", "ImportError: undefined symbol"])
+    assert "python.torch-npu-undefined-symbol" not in [d.signature_id for d in ranked]
