@@ -87,3 +87,11 @@ def test_a_bare_undefined_symbol_without_torch_npu_is_not_its_cause() -> None:
     # the same summary with no torch_npu named says nothing of which library is out of step
     ranked = explain_text(["sglang.launch_server fails to start.", "ImportError: undefined symbol"])
     assert "python.torch-npu-undefined-symbol" not in [d.signature_id for d in ranked]
+
+
+def test_no_kernel_image_names_cmakes_architecture_variable() -> None:
+    # D8: ingowald/cudaKDTree#18, `cmake ..; make` then cudaErrorNoKernelImageForDevice on an
+    # RTX 4090; the maintainer: set CMAKE_CUDA_ARCHITECTURES and rebuild.
+    first = _ranked("L08-cudakdtree-18.log")[0]
+    assert first.signature_id == "cuda.runtime.no-kernel-image"
+    assert "CMAKE_CUDA_ARCHITECTURES" in first.fix
