@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bringup.model.diagnosis import Diagnosis
-from bringup.triage import explain_text
+from bringup.triage import explain_text, tiers
 
 LOGS = Path(__file__).resolve().parents[1] / "data" / "outsider44" / "logs"
 
@@ -95,3 +95,14 @@ def test_no_kernel_image_names_cmakes_architecture_variable() -> None:
     first = _ranked("L08-cudakdtree-18.log")[0]
     assert first.signature_id == "cuda.runtime.no-kernel-image"
     assert "CMAKE_CUDA_ARCHITECTURES" in first.fix
+
+
+def test_errno_28_is_the_logs_own_message_not_a_catch_all() -> None:
+    # D7: hiyouga/LlamaFactory#6309, CANN's TBE repository manager failing with "[Errno 28] No
+    # space left on device" before CannKbInit and TbeInitialize fail: the exact errno text is
+    # this cause's own message (confidence high), not a catch-all's.
+    first = _ranked("L05-llamafactory-6309.log")[0]
+    assert first.signature_id == "host.disk-full"
+    assert first.evidence[0].line == 3
+    assert first.confidence == "high"
+    assert tiers.confidence_grounds(first.confidence, first.score)[0] == "high"
