@@ -193,3 +193,13 @@ def test_the_bound_is_the_releases_no_row_rules_out() -> None:
         return bound[0] if bound is not None else None
 
     assert [spec(s) for s in ("20", "17", "14", "11")] == [None, "<2.14", "<2.1", "<1.5"]
+
+
+def test_a_script_naming_two_standards_states_none_for_its_extension(tmp_path: Path) -> None:
+    # constructed: dqtorch's setup.py with DeepGEMM's C++17 flags beside its own C++14 ones;
+    # which one an extension gets is the script's choice (a platform, a torch release)
+    both = DQTORCH_SETUP.replace(
+        "nvcc_flags = [", DEEPGEMM_SETUP.split("\n")[2] + "\n    ]\nnvcc_flags = ["
+    )
+    found = _standards(_repo(tmp_path, "both", {"setup.py": both}))
+    assert [extension for _, extension, _ in found] == [""]

@@ -30,11 +30,13 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Requirement
+from bringup.scan.cmake_standard import STD_FLAG
 from bringup.scan.cmakelex import CMakeCommand
 from bringup.scan.extraction import SourceFile
 from bringup.scan.pynodes import nodes
 
 TORCH = "torch"
+_STD_FLAG = lazyre.compile(STD_FLAG)
 _BUILDER_MODULES = frozenset({"torch.utils.cpp_extension", "torch_npu.utils.cpp_extension"})
 _BUILDER_PARENTS = frozenset({"torch.utils", "torch_npu.utils"})
 _NOT_BUILDERS = frozenset({"BuildExtension"})
@@ -96,10 +98,12 @@ def torch_extensions_only(tree: ast.Module) -> bool:
 
 def setup_standard(file: SourceFile, tree: ast.Module, standard: str, line: int) -> Requirement:
     """The C++ standard setup.py's ``-std=c++NN`` at ``line`` states: the repo's floor, and its
-    torch extensions' own where they are all it builds."""
+    torch extensions' own where they are all it builds and it names no other standard."""
     stated = file.requirement(
         "cxx_standard", f">={standard}", line, text=f"-std=c++{standard}", confidence="medium"
     )
+    if len({m.group(1) for m in _STD_FLAG.finditer(file.text)}) > 1:
+        return stated  # the script picks among standards (by platform, by torch release)
     return (
         msgspec.structs.replace(stated, extension_of=TORCH)
         if torch_extensions_only(tree)
