@@ -27,8 +27,8 @@ from bringup.scan.sourceinstalls import installs_here
 from bringup.scan.stepkinds import command_needs, step_name
 
 _CHECKS_ONLY = lazyre.compile(
-    r"lint|ruff|mypy|yapf|flake8|pylint|black|isort|format|style|typos|spell|pre-?commit|"
-    r"docs?\b|docs?[-_.]|sphinx|pages",
+    r"(?:^|[-_.])(?:lint\w*|ruff|mypy|yapf|flake8|pylint|black|isort|format\w*|style|typos|"
+    r"spell\w*|codespell|pre-?commit|docs?|documentation|sphinx|pages)(?=$|[-_.])",
     re.IGNORECASE,
 )
 """A workflow file named for a linter, a formatter or the docs: what it installs is for that."""
