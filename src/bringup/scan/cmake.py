@@ -36,6 +36,7 @@ from bringup.scan.cmaketoolchains import vcpkg_toolchain
 from bringup.scan.cmakewords import vocabulary
 from bringup.scan.cmakewrapped import wrapped_downloads
 from bringup.scan.compilers import compilers
+from bringup.scan.extensionstd import torch_target_standards
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.kernelchips import kernel_chips, listed_chips
 from bringup.scan.linkedpackages import linked_packages
@@ -390,6 +391,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
         else r
         for r in _stopped_without(state)
     ]
+    requirements = torch_target_standards(commands, requirements)
     return Extraction(
         requirements=tuple(requirements),
         default_steps=steps,

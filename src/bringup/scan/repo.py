@@ -41,6 +41,7 @@ from bringup.scan.mainroute import route_parts
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
+from bringup.scan.ownbuildstep import with_checkout_install
 from bringup.scan.owndists import own_distributions
 from bringup.scan.ownfolder import own_names
 from bringup.scan.ownrecipe import Recipes, read_recipes
@@ -295,6 +296,7 @@ def scan_repo(
             steps, texts, scoped.scope_of, read.seen, read=known.inside, toolkits=builds
         )
         steps = tests_requirements_first(steps, extractions, lambda rel: os.path.isfile(root / rel))
+        steps = with_checkout_install(steps, extractions)
         autotools = "" if "autotools" in left else autotools  # the route not planned
         steps = with_make(steps, extractions, autotools, _ref(shown, autotools))
         overrides: list[Finding] = []
