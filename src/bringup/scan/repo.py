@@ -18,6 +18,7 @@ import msgspec
 
 from bringup.model import Component, Source, Step, file_source
 from bringup.scan import cmakelex, lowertexts, moduletexts
+from bringup.scan.apipolicy import uncovered_imports
 from bringup.scan.aptlist import APT_LIST, apt_list
 from bringup.scan.autotoolsteps import with_make
 from bringup.scan.buildroutes import backend_needs, one_route, route_bound
@@ -325,6 +326,7 @@ def scan_repo(
             + stated_in_scopes(unversioned, scopes_beside)
             + contradictions
             + outside_declared(requirements, scoped.other_requirements, texts)
+            + uncovered_imports(requirements, root, stats.scripts, lambda rel: _ref(shown, rel))
             + overrides
             + reader.found_meanwhile
             + git_version(root, known.read, _citer(shown), component)
