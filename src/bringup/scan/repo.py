@@ -42,6 +42,7 @@ from bringup.scan.mainroute import route_parts
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
+from bringup.scan.othermachine import foreign_caches, home_paths
 from bringup.scan.owndists import own_distributions
 from bringup.scan.ownfolder import own_names
 from bringup.scan.ownrecipe import Recipes, read_recipes
@@ -327,6 +328,8 @@ def scan_repo(
             + contradictions
             + outside_declared(requirements, scoped.other_requirements, texts)
             + uncovered_imports(requirements, root, stats.scripts, lambda rel: _ref(shown, rel))
+            + home_paths(texts)
+            + foreign_caches(root, lambda rel: _ref(shown, rel))
             + overrides
             + reader.found_meanwhile
             + git_version(root, known.read, _citer(shown), component)
