@@ -16,7 +16,9 @@ import msgspec
 
 from bringup.model.diagnosis import Diagnosis
 
-CLASSES = frozenset({"class.operator.npu-kernel-refuses-inputs"})
+CLASSES = frozenset(
+    {"class.operator.npu-kernel-refuses-inputs", "class.operator.kernel-refuses-inputs"}
+)
 """The diagnoses whose line states an operator's constraint (kb/data/fallback/rules.toml)."""
 
 _AFTER = re.compile(r"\bReason is:\s*|\bOpName:\s?\[\w{1,120}\]\s*|\bop\[\w{1,120}\]\s*")
