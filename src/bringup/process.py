@@ -17,7 +17,6 @@ Tests and recorded hosts inject another ``CommandRunner`` (recording, replay).
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import logging
 import os
@@ -33,6 +32,7 @@ from typing import BinaryIO, Callable, Literal, Optional, Protocol, Union
 import msgspec
 
 from bringup.commandmessages import clipped, last_message
+from bringup.groupstop import RUNNING, Stopping, signal_group, stop_now
 from bringup.spawn import start
 
 DEFAULT_TIMEOUT_S = 5.0
@@ -52,13 +52,9 @@ _CHUNK = 64 << 10
 _POLL_S = 0.1
 """Longest wait between checks for a stop request while a command runs quietly."""
 
-_ESCALATION = (signal.SIGINT, signal.SIGTERM, signal.SIGKILL)
-
 REFUSED_STOPPED = "not run: interrupted"
 """``Completed.error`` of a command refused because the runner was stopped: it never started."""
 
-_EXIT_GRACE_S = 0.5
-"""At exit, how long the commands still running have to end after SIGTERM before SIGKILL."""
 _Why = Literal["timed out", "interrupted"]
 
 PathArg = Union[str, "os.PathLike[str]"]
@@ -193,30 +189,6 @@ class Tail:
         return bytes(self._buffer)
 
 
-class _Stopping:
-    """The signals still to send to a command's group, and when the next one is due."""
-
-    def __init__(self, first: signal.Signals, now: float, grace: float) -> None:
-        self.pending = list(_ESCALATION[_ESCALATION.index(first) :])
-        self.due = now
-        self._grace = grace
-
-    def step(self, process: subprocess.Popen[bytes], now: float) -> bool:
-        """Send what is due; ``False`` once the group was killed and its grace is over (the
-        output pipes, if some escaped process still holds them, are abandoned)."""
-        if process.poll() is not None and self.pending:
-            # The leader is gone: what is left of its group gets no more patience.
-            self.pending = [signal.SIGKILL]
-            self.due = now
-        if now < self.due:
-            return True
-        if not self.pending:
-            return False
-        signal_group(process, self.pending.pop(0))
-        self.due = now + self._grace
-        return True
-
-
 class SubprocessRunner:
     """Runs commands on this machine. Being in its own session, a child never sees the
     terminal's Ctrl-C: whoever is interrupted calls ``stop`` (from any thread), which stops
@@ -310,7 +282,7 @@ class SubprocessRunner:
         started = time.monotonic()
         try:
             process = start(args, env=env, cwd=cwd, keep_fds=self._keep_fds)
-            _RUNNING.add(process)
+            RUNNING.add(process)
         except FileNotFoundError:
             return Completed(argv=args, error=f"not found: {args[0]}", log_path=log)
         except PermissionError:
@@ -330,7 +302,7 @@ class SubprocessRunner:
             raise
         finally:
             _close_pipes(process)
-            _RUNNING.discard(process)
+            RUNNING.discard(process)
             if self._on_group is not None:
                 self._on_group(process.pid, False)
         if stopping is None:
@@ -367,13 +339,13 @@ class SubprocessRunner:
                 if pipe is not None:
                     selector.register(pipe, selectors.EVENT_READ, tail)
             why: Optional[_Why] = None
-            stopping: Optional[_Stopping] = None
+            stopping: Optional[Stopping] = None
             while selector.get_map() or process.poll() is None:
                 now = time.monotonic()
                 if stopping is None and (now >= deadline or self._stopped.is_set()):
                     why = "timed out" if now >= deadline else "interrupted"
                     first = signal.SIGTERM if why == "timed out" else signal.SIGINT
-                    stopping = _Stopping(first, now, self._grace)
+                    stopping = Stopping(first, now, self._grace)
                 if stopping is not None and not stopping.step(process, now):
                     break
                 due = deadline if stopping is None else stopping.due
@@ -408,48 +380,3 @@ def _close_pipes(process: subprocess.Popen[bytes]) -> None:
     for pipe in (process.stdout, process.stderr):
         if pipe is not None:
             pipe.close()
-
-
-_RUNNING: set[subprocess.Popen[bytes]] = set()
-"""The commands started and not yet stopped or done, whichever thread runs them."""
-
-
-@atexit.register
-def stop_left_running() -> None:
-    """At exit, stop the commands a thread still runs (the background probe's vendor tools
-    when the scan beside it was interrupted): each is in its own session, so nothing else
-    would, and a hung ``npu-smi`` would outlive bringup. Terminate, up to half a second,
-    then kill the whole group, as ``_pump`` does: what of it outlived its leader (a child that
-    ignores terminate) goes too. The kernel keeps a process group's id from being reused while
-    any member lives, so the kill reaches this group or none."""
-    left = list(_RUNNING)
-    for process in left:
-        signal_group(process, signal.SIGTERM)
-    due = time.monotonic() + _EXIT_GRACE_S
-    for process in left:
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=max(0.0, due - time.monotonic()))
-        signal_group(process, signal.SIGKILL)
-
-
-def signal_group(process: subprocess.Popen[bytes], signum: signal.Signals) -> None:
-    """Send ``signum`` to the command's whole process group (its session's leader group);
-    a group already gone is fine."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signum)
-
-
-def stop_now(process: subprocess.Popen[bytes], first: signal.Signals, grace: float) -> None:
-    """Stop the command's group, waiting here: ``first``, then terminate, then kill, each
-    polite signal followed by up to ``grace`` seconds for the command to exit."""
-    order = _ESCALATION[_ESCALATION.index(first) :]
-    for signum in order:
-        signal_group(process, signum)
-        if signum == signal.SIGKILL:
-            return
-        try:
-            process.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            continue
-        signal_group(process, signal.SIGKILL)  # the leader is gone: what is left of its group
-        return

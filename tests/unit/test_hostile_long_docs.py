@@ -1,6 +1,6 @@
 """A document stating the same bounds thousands of times (a README of 8,000 sections, each
 "CANN >= 8.0.RC1" and a torch pin): each prose statement was held against every statement of
-its subject (``anyof._within``), quadratic: 3.5 s at 2,000 sections, 49 s at 8,000. Only the
+its subject (``repeats._within``), quadratic: 3.5 s at 2,000 sections, 49 s at 8,000. Only the
 first statement of each hardness and set of bounds can be the one ``_within`` picks (the
 first of the widest), so only those are held against; the merge is unchanged."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from bringup.model import Requirement, Source
-from bringup.scan.anyof import _bounds, _stated, _within, merge_repeats
+from bringup.scan.repeats import _bounds, _stated, _within, merge_repeats
 
 SPECS = [">=8.0", ">=8.0,<9", ">=8.0,<8.5", "==8.0.1", "~=8.0.0", ">=7.0", "<9", "", "==8.*"]
 

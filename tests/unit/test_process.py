@@ -10,7 +10,7 @@ import threading
 import time
 from pathlib import Path
 
-from bringup import process
+from bringup import groupstop
 from bringup.process import Budget, SubprocessRunner, Tail, decode_output, merge_env
 
 
@@ -137,16 +137,16 @@ def test_at_exit_what_outlived_its_leader_is_killed_too(tmp_path: Path) -> None:
         assert time.monotonic() < deadline
         time.sleep(0.02)
     child = int(pidfile.read_text())
-    original = set(process._RUNNING)
-    process._RUNNING.add(leader)
+    original = set(groupstop.RUNNING)
+    groupstop.RUNNING.add(leader)
     try:
-        process.stop_left_running()
+        groupstop.stop_left_running()
         assert leader.wait(timeout=5) == -signal.SIGTERM
         assert _gone(child)
     finally:
-        process._RUNNING.clear()
-        process._RUNNING.update(original)
-        process.signal_group(leader, signal.SIGKILL)
+        groupstop.RUNNING.clear()
+        groupstop.RUNNING.update(original)
+        groupstop.signal_group(leader, signal.SIGKILL)
 
 
 def test_budget_caps_every_command() -> None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from bringup.model import Requirement, file_source
-from bringup.scan.anyof import merge_repeats
 from bringup.scan.archchecks import arch_branches
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.cmakelex import cmake_commands
@@ -33,6 +32,7 @@ from bringup.scan.extraction import SourceFile
 from bringup.scan.prose import read_line
 from bringup.scan.pyproject import extract_pyproject
 from bringup.scan.registry import DECLARED, PROSE
+from bringup.scan.repeats import merge_repeats
 from bringup.scan.repo import scan_repo
 from bringup.scan.setup_py import extract_setup_py
 

@@ -13,7 +13,7 @@ from bringup.scan.archchecks import arch_branches
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
-from bringup.scan.runtools import imported_names, runs_program
+from bringup.scan.pyruns import imported_names, runs_program
 from bringup.scan.setup_py import extract_setup_py
 
 

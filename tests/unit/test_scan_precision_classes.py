@@ -22,13 +22,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from bringup.model import Requirement, file_source
-from bringup.scan.anyof import merge_repeats
 from bringup.scan.archchecks import arch_branches
 from bringup.scan.ci import extract_ci
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.extraction import SourceFile
 from bringup.scan.memory import device_memory
 from bringup.scan.registry import DECLARED, PROSE
+from bringup.scan.repeats import merge_repeats
 from bringup.scan.repo import scan_repo
 
 

@@ -10,9 +10,9 @@ checkout) pyproject.toml:7 (``"cmake"``) beside CMakeLists.txt:1 (3.19.0).
 from __future__ import annotations
 
 from bringup.model import Requirement, file_source
-from bringup.scan.anyof import merge_repeats
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.registry import AUTHORITY
+from bringup.scan.repeats import merge_repeats
 from bringup.scan.unversioned import settle_unversioned
 
 

@@ -8,11 +8,11 @@ import ast
 from pathlib import Path
 
 from bringup.model import Requirement
-from bringup.scan.anyof import merge_repeats
 from bringup.scan.devices import chips_in
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.pyguards import python_vocabulary
+from bringup.scan.repeats import merge_repeats
 from bringup.scan.repo import scan_repo
 from bringup.scan.scopes import DEVELOPMENT, REPO, Scopes
 from bringup.scan.setup_py import extract_setup_py

@@ -1,4 +1,4 @@
-"""One requirement stated twice is reported once (``anyof.merge_repeats``): the same floor
+"""One requirement stated twice is reported once (``repeats.merge_repeats``): the same floor
 spelled two ways, stated hard in one place and soft in another, a release named beside the
 floor or range starting at it, a bound a wider statement also states, floors at different
 releases (and a pin they all admit: ``strictest``). Pins that differ, a range another one
@@ -9,10 +9,10 @@ from __future__ import annotations
 import msgspec
 
 from bringup.model import Requirement, file_source
-from bringup.scan.anyof import merge_repeats
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.registry import DECLARED, PROSE, USED
+from bringup.scan.repeats import merge_repeats
 
 
 def _stated(
@@ -399,7 +399,7 @@ def test_a_bound_joins_the_first_widest_statement_of_its_own_subject() -> None:
     # hicann/pyasc@cecba26a docs/quick_start.md:236 "python >= 3.9.0" beside README.md:65
     # "`python` 3.9-3.12"; a later range of as many bounds (made up, README.md:70) and another
     # subject's range stating the same bounds (made up, CMake 3.9-3.12) take nothing: the
-    # statements are looked up by subject (``anyof._stated``), the first widest kept
+    # statements are looked up by subject (``repeats._stated``), the first widest kept
     found = [
         _stated("cmake", ">=3.9,<3.13", "README.md", 60, "CMake 3.9-3.12"),
         _stated("python", ">=3.9,<3.13", "README.md", 65, "python 3.9-3.12"),

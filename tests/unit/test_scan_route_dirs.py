@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bringup.scan.anyof import merge_repeats
 from bringup.scan.buildtargets import built_targets
 from bringup.scan.extraction import SourceFile
 from bringup.scan.gomod import extract_go_mod
+from bringup.scan.repeats import merge_repeats
 from bringup.scan.routedirs import routed_directories, with_replaced_modules
 from bringup.scan.scopes import REPO, TESTS, Scopes
 from cpuclock import cpu_seconds

@@ -12,10 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from bringup.model import Requirement, file_source
-from bringup.scan.anyof import merge_repeats, unite
+from bringup.scan.anyof import unite
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.registry import DECLARED, PROSE, USED
+from bringup.scan.repeats import merge_repeats
 from bringup.scan.repo import scan_repo
 from bringup.scan.scopes import CI, DEVELOPMENT, DOCKER, REPO, TESTS, Scopes, feature
 

@@ -4,10 +4,10 @@ line."""
 
 from __future__ import annotations
 
-from bringup.scan.anyof import merge_repeats
 from bringup.scan.docos import one_os
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.repeats import merge_repeats
 from bringup.scan.setup_py import extract_setup_py
 
 # flash-attention setup.py:750-761 (the setup() call at :763 passes install_requires); the

@@ -15,7 +15,7 @@ import pytest
 
 from bringup.cli.main import main
 from bringup.process import SubprocessRunner
-from bringup.run.environments import ACTIVATE_FILE, ACTIVATION_DATA
+from bringup.run.activatefile import ACTIVATE_FILE, ACTIVATION_DATA
 from bringup.run.history import EnvironmentRow, History
 from bringup.run.state import StateLayout
 

@@ -8,7 +8,7 @@ evaluation corpora."""
 from __future__ import annotations
 
 from bringup.triage import explain_text
-from bringup.triage.findings import read_frames
+from bringup.triage.frames import read_frames
 from bringup.triage.phase import converting, frames_of, layer_of
 
 # deepseek-ai/DeepSeek-VL#38: llama.cpp's converter script refuses the model's architecture

@@ -10,7 +10,7 @@ import pytest
 
 from bringup.triage import linequotes
 from bringup.triage.explain import scan_log
-from bringup.triage.findings import Frame, call_before, frames_before, read_frames
+from bringup.triage.frames import Frame, call_before, frames_before, read_frames
 from bringup.triage.phase import frames_of
 
 LOGS = Path(__file__).parents[1] / "fixtures/logs"

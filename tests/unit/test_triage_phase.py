@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bringup.triage import explain_text, fallback, scan_log
-from bringup.triage.findings import read_frames
+from bringup.triage.frames import read_frames
 from bringup.triage.phase import frames_of, imported, layer_of
 
 # tests/data/triage_heldout 01 (tuning), rusty1s/pytorch_sparse#250: the script imports

@@ -118,7 +118,7 @@ def test_patterns_hyperscan_rejects_or_may_miss_go_to_an_re2_set(
     hyperscan: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     patterns = [b"EI0006", b"(?U)ab+c", b"(?i)caf\xc3\xa9"]
-    with caplog.at_level(logging.DEBUG, logger="bringup.triage.prefilter"):
+    with caplog.at_level(logging.DEBUG, logger="bringup.triage.hsdatabase"):
         prefilter = HyperscanPrefilter(hyperscan, patterns, tmp_path)
     assert prefilter.name.endswith("+ re2-set (2)")
     assert "rejects pattern b'(?U)ab+c'" in caplog.text
@@ -130,7 +130,7 @@ def test_rejected_patterns_are_found_by_halving_and_the_rest_kept(
 ) -> None:
     words = [b"EI%04d" % n for n in range(20)]
     patterns = [*words[:3], b"(?U)ab+c", *words[3:15], b"x(?:y|$)z", *words[15:]]
-    with caplog.at_level(logging.DEBUG, logger="bringup.triage.prefilter"):
+    with caplog.at_level(logging.DEBUG, logger="bringup.triage.hsdatabase"):
         prefilter = HyperscanPrefilter(hyperscan, patterns, tmp_path)
     assert prefilter.name.endswith("+ re2-set (2)")
     assert caplog.text.count("rejects pattern") == 2
@@ -150,7 +150,7 @@ def test_every_builtin_pattern_compiles_in_one_hyperscan_database(
     from bringup.triage.explain import compile_matcher
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    with caplog.at_level(logging.DEBUG, logger="bringup.triage.prefilter"):
+    with caplog.at_level(logging.DEBUG, logger="bringup.triage.hsdatabase"):
         matcher = compile_matcher(load_signatures(), engine="hyperscan", knowledge=True)
     assert matcher.prefilter.name.startswith("hyperscan ")
     assert "rejects pattern" not in caplog.text

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bringup.triage.findings import package_of
+from bringup.triage.frames import package_of
 from triage_inputs import top
 
 UNSUPPORTED = "class.code.unsupported-configuration"

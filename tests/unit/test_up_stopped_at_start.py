@@ -12,11 +12,12 @@ from bringup.model.plan import PlanStep
 from bringup.model.requirements import Component
 from bringup.model.source import Source
 from bringup.process import SubprocessRunner
-from bringup.run.execute import NOT_STARTED, Context, StepSetting, run_units
+from bringup.run.execute import NOT_STARTED, run_units
 from bringup.run.graph import units
 from bringup.run.history import History
 from bringup.run.outcome import StepOutcome
 from bringup.run.state import StateLayout
+from bringup.run.stepcontext import Context, StepSetting
 
 SRC = Source(kind="file", ref="bringup.toml", line=1)
 

@@ -61,7 +61,7 @@ def command() -> None:
 def print_env(name: str, state: Optional[Path], as_json: bool) -> int:
     """Print NAME's activation file (`eval "$(bringup env print NAME)"`); --json: the
     environment and its activation as data."""
-    from bringup.run.environments import ACTIVATE_FILE, read_made
+    from bringup.run.activatefile import ACTIVATE_FILE, read_made
 
     row = find_environment(name, state)
     path = Path(row.path)
@@ -79,7 +79,7 @@ def _described(row: EnvironmentRow) -> dict[str, object]:
     """What a script needs of an environment without sourcing shell: its place, Python and
     repos, the activation file, and the variables the activation sets and prepends to (the
     environment's own ``VIRTUAL_ENV`` and ``bin`` included, as the file has them)."""
-    from bringup.run.environments import ACTIVATE_FILE, read_activation
+    from bringup.run.activatefile import ACTIVATE_FILE, read_activation
 
     path = Path(row.path)
     activation = read_activation(path)
@@ -102,7 +102,7 @@ def _described(row: EnvironmentRow) -> dict[str, object]:
 @STATE
 def shell(name: str, state: Optional[Path]) -> int:
     """Start $SHELL in NAME, its toolkit activated; exit the shell to leave it."""
-    from bringup.run.environments import activated
+    from bringup.run.activatefile import activated
 
     row = find_environment(name, state)
     env = activated(Path(row.path), os.environ)

@@ -12,80 +12,31 @@ from __future__ import annotations
 
 import re
 import shlex
-import threading
 import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Optional
 
 from bringup.model.plan import PlanStep
 from bringup.plan.order import PREPARES
-from bringup.process import REFUSED_STOPPED, Completed, SubprocessRunner
+from bringup.process import REFUSED_STOPPED, Completed
 from bringup.run.fingerprint import (
-    STAT_TREE,
     build_variables,
-    changed,
     input_parts,
     step_inputs,
 )
 from bringup.run.graph import Unit
-from bringup.run.history import History, StepRow, now
-from bringup.run.installed import gone, held, listed
+from bringup.run.history import StepRow, now
+from bringup.run.installed import held
 from bringup.run.offline import OFFLINE_ENV, SKIPPED, skipped_offline
 from bringup.run.outcome import Failure, StepOutcome
+from bringup.run.reuse import why_lost, why_not_reused, why_unfinished
+from bringup.run.stepcontext import Context, StepSetting
 from bringup.run.tail import last_lines
 
 TAIL_LINES = 40
 NOT_STARTED = "the run was stopped before this step started"
-
-
-@dataclass(frozen=True)
-class StepSetting:
-    """What a step of one environment runs with: its variables, the fingerprint of the
-    environment, the activation lines, and the file to source for a re-run by hand;
-    ``blocked`` when the environment could not be made."""
-
-    env: Mapping[str, str]
-    fingerprint: str
-    activation: tuple[str, ...]
-    activate_file: str
-    blocked: Optional[str] = None
-    blocked_for: Mapping[str, str] = field(default_factory=dict)
-    """Repo -> why its steps wait though the environment was made (a build on torch failed)."""
-    path: Optional[Path] = None
-    """The environment's folder: what it holds is read when a step passes and before one is
-    reused (``run.installed``)."""
-    made_now: bool = False
-    """Whether the environment was made in this run (not reused)."""
-
-
-@dataclass
-class Context:
-    history: History
-    runner: SubprocessRunner
-    run_id: int
-    log_dir: Path
-    settings: Mapping[int, StepSetting]
-    trees: Mapping[str, str]
-    reason_text: Callable[[PlanStep], Optional[str]]
-    diagnose: Callable[[Path, str], Optional[tuple[str, str, str]]]
-    on_start: Callable[[PlanStep], None]
-    on_end: Callable[[StepOutcome], None]
-    timeout_s: float = 3600.0
-    force: bool = False
-    offline: bool = False
-    """``--offline``: every step runs with the installers' offline settings, and one that needs
-    the network otherwise is skipped (``run.offline``)."""
-    outcomes: list[StepOutcome] = field(default_factory=list)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def done(self, outcome: StepOutcome) -> StepOutcome:
-        with self._lock:
-            self.outcomes.append(outcome)
-        self.on_end(outcome)
-        return outcome
 
 
 def _slug(text: str) -> str:
@@ -217,10 +168,12 @@ def _run_step(
     base = _outcome(step)
     unreused = None
     if not ctx.force:
-        unreused = _why_not_reused(ctx, step, setting, parts)
+        unreused = why_not_reused(ctx, step, setting, parts)
         earlier = ctx.history.passed(inputs)
         lost = (
-            (ran or _unfinished(ctx, step, given) or _lost(ctx, setting, step)) if earlier else None
+            (ran or why_unfinished(ctx, step, given) or why_lost(ctx, setting, step))
+            if earlier
+            else None
         )
         unreused = lost or unreused
         if earlier is not None and lost is None:
@@ -291,103 +244,6 @@ def _run_step(
             log_path=str(log),
             failure=failure,
         )
-    )
-
-
-_HOW = {
-    "running": "did not finish",
-    "interrupted": "was interrupted",
-}
-
-
-def _unfinished(ctx: Context, step: PlanStep, given: tuple[str, dict[str, str]]) -> Optional[str]:
-    """Why a step that passed with these inputs runs again: it was started again since, and
-    that start did not pass, or passed with other inputs (``_shared``). Its row is written
-    before its command starts and again when it ends: one left ``running`` (``up`` killed,
-    crashed, the machine off, the disk full at its end), ``interrupted``, failed or timed out
-    may have left what it made half done, whatever the pass before (outsider15 D1: a
-    clean-then-build step killed midway was "reused" by ``--resume``, its output gone); one
-    that passed with ``CC`` set made what is on disk now with it, and the pass without it is
-    not what is there (review34: passed without CC, then with, then "reused" without it)."""
-    last = ctx.history.last_ran(step.component, step.argv)
-    if last is None:
-        return None
-    inputs, parts = given
-    if last.status == "passed":
-        if last.inputs in (None, inputs):
-            return None
-        if last.parts is None:
-            found = ["its inputs"]
-        else:
-            found = changed(_shared(last.parts), _shared(parts))
-            if not found:
-                return None
-        return (
-            f"not reused: {'; '.join(found)} differed when it last ran, in run {last.run_id}, "
-            "after it passed with these: what it made is that run's"
-        )
-    how = _HOW.get(last.status, last.status)
-    return (
-        f"not reused: it {how} in run {last.run_id}, after it last passed with these inputs: "
-        "what it made then may be gone"
-    )
-
-
-def _shared(parts: dict[str, str]) -> dict[str, str]:
-    """The inputs of a step whose work lands where another run of it would write over it: not
-    its environment (a run in another one installed there: outsider14's two interpreters keep
-    env-1 reusable), nor the steps before it (one that ran again stops reuse by itself)."""
-    return {k: v for k, v in parts.items() if k not in ("environment", "before")}
-
-
-def _lost(ctx: Context, setting: StepSetting, step: PlanStep) -> Optional[str]:
-    """Why a step that passed with the same inputs runs again: its environment no longer holds
-    what it held when a step last recorded it (removed or replaced since by hand: outsider13
-    D1, ``run.installed``). Compared with the last record, not with what this step left: a
-    later step may upgrade what it installed (``pip install .`` after a requirements list).
-    None when it holds it all, or nothing was recorded."""
-    if setting.path is None:
-        return None
-    last = ctx.history.held_last(ctx.run_id, step.environment)
-    if last is None or last.installed is None:
-        return None
-    missing = gone(last.installed, held(setting.path) or {})
-    if not missing:
-        return None
-    return (
-        f"not reused: environment {step.environment} no longer holds what it held after run "
-        f"{last.run_id}: {listed(missing)}"
-    )
-
-
-def _why_not_reused(
-    ctx: Context, step: PlanStep, setting: StepSetting, parts: dict[str, str]
-) -> Optional[str]:
-    """Why a step that passed before runs again: its environment was made anew in this run
-    (nothing done in the one before counts: outsider13 D2), or the inputs that changed since,
-    by name (``fingerprint.changed``: a variable, the repo's files, its environment; outsider15
-    D15). A pass recorded before the inputs were kept one by one: in a tree git cannot read,
-    its files are compared by size and time, so a step's own outputs are new inputs unless a
-    .gitignore lists them (outsider11 #11). None where it never passed, or nothing is known."""
-    earlier = ctx.history.passed_before(step.component, step.argv)
-    if earlier is None:
-        return None
-    if setting.made_now:
-        return (
-            f"not reused: environment {step.environment} was made anew in this run, after it "
-            f"passed in run {earlier.run_id}"
-        )
-    if earlier.parts is not None:
-        found = changed(earlier.parts, parts)
-        if not found:
-            return None
-        return f"not reused: {'; '.join(found)} changed since it passed in run {earlier.run_id}"
-    if not ctx.trees[step.component].startswith(STAT_TREE):
-        return None
-    return (
-        f"not reused: its inputs changed since it passed in run {earlier.run_id}, and this is "
-        "not a git checkout: files count by size and time (list the steps' outputs in "
-        ".gitignore)"
     )
 
 

@@ -21,19 +21,18 @@ from bringup.model.rules import Rule
 from bringup.model.snapshot import Snapshot
 from bringup.process import SubprocessRunner
 from bringup.redaction import redact_secrets
+from bringup.run.activatefile import in_environment, write_activation
 from bringup.run.activation import activation_for
 from bringup.run.environments import (
     EnvironmentSpec,
     Made,
     environment_spec,
-    in_environment,
     interpreter_path,
     made_on,
     make_environment,
     uv_binary,
-    write_activation,
 )
-from bringup.run.execute import Context, StepSetting, run_units
+from bringup.run.execute import run_units
 from bringup.run.fingerprint import tree_fingerprint
 from bringup.run.graph import units
 from bringup.run.history import EnvironmentRow, History, now
@@ -42,6 +41,7 @@ from bringup.run.lock import held
 from bringup.run.offline import SKIPPED
 from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
 from bringup.run.state import StateLayout, stack_key
+from bringup.run.stepcontext import Context, StepSetting
 from bringup.run.submodules import fetch, unfetched
 from bringup.run.torchbuilt import needing
 from bringup.solve.prosenames import left_to_user

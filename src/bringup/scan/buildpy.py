@@ -16,7 +16,7 @@ import ast
 
 from bringup import lazyre
 from bringup.scan.extraction import Extraction, SourceFile
-from bringup.scan.runtools import build_script_tools
+from bringup.scan.pyruns import build_script_tools
 
 BUILD_PY = "build_py"
 BUILD_SCRIPT = lazyre.compile(

@@ -34,7 +34,7 @@ from bringup.model import Source
 from bringup.scan.buildguards import run_at_load
 from bringup.scan.extraction import Finding
 from bringup.scan.locate import line_of_table
-from bringup.scan.runtools import called_name, command_words, imported_names, runs_program
+from bringup.scan.pyruns import called_name, command_words, imported_names, runs_program
 from bringup.tomlfile import parse_toml
 
 GIT_VERSION = "git_version"

@@ -6,7 +6,7 @@ version table's "Python3.9.x,Python3.10.x,Python3.11.x" (docs/zh/version/version
 Python the table admits, the guide admits too, so the guide says nothing the table does not.
 It is a place of the table's requirement (its spec named in the text: "also stated: >=3.8
 (...)"), not a second requirement. Only prose folds so (a bound a build or manifest file checks
-keeps its own statement, ``anyof.merge_repeats``), and a hard statement never into a soft one
+keeps its own statement, ``repeats.merge_repeats``), and a hard statement never into a soft one
 (the recommendation would bind). Statements that exclude each other are no such repeat: their
 conflict stays shown (``contradictions``).
 

@@ -1,5 +1,5 @@
 """A requirement's lone floor or pin as a release: the one reading the folds of a scan share
-(``anyof``, ``floors``, ``strictest``), so ">= v3.8" is the same floor to each of them."""
+(``repeats``, ``floors``, ``strictest``), so ">= v3.8" is the same floor to each of them."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ A ``pyproject.toml`` build requirement ``cmake>=3.18`` (NVIDIA/cudnn-frontend py
 beside ``cmake_minimum_required(VERSION 3.23)`` (its CMakeLists.txt:1); ``cmake>=4.1.2`` in
 fbgemm-ascend's requirements.txt:6 beside its CMakeLists' 3.18: pip's cmake is the cmake the
 build runs. One need, so the package's statement takes the subject's name and folds with the
-others (``anyof.merge_repeats``: the strictest floor, the others also stated). A package no
+others (``repeats.merge_repeats``: the strictest floor, the others also stated). A package no
 other statement names keeps its own subject.
 """
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from bringup.model import Requirement
-from bringup.scan.anyof import merge_repeats
 from bringup.scan.contradictions import find_contradictions
 from bringup.scan.extraction import Finding
 from bringup.scan.fetches import one_need
@@ -11,6 +10,7 @@ from bringup.scan.implied import fold_implied, one_file_alternatives
 from bringup.scan.netgeneric import fold_generic_network
 from bringup.scan.pypitwins import as_stated_subjects
 from bringup.scan.releasepins import without_superseded_pins
+from bringup.scan.repeats import merge_repeats
 from bringup.scan.scopesplit import united
 from bringup.scan.shownbeside import fold_shown_versions
 from bringup.scan.unversioned import Settled, settle_unversioned

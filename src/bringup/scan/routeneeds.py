@@ -24,7 +24,7 @@ their own).
 
 A run that only asks the version (``python --version``, ``cmake --version``) probes whether
 the tool is there and states nothing. Each subject is one need per file, cited where the file
-first runs it, its later places in ``also_at``; the repo's folding (``anyof.merge_repeats``,
+first runs it, its later places in ``also_at``; the repo's folding (``repeats.merge_repeats``,
 ``unversioned``) joins it to the same subject's needs from other files.
 """
 

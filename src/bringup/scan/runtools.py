@@ -25,7 +25,6 @@ of their own (those a route runs: ``routeneeds``).
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Collection, Iterable, Sequence
 
@@ -34,11 +33,8 @@ from bringup.model import Requirement
 from bringup.scan.cmakelex import CMakeCommand, line_of
 from bringup.scan.commands import Command, option_value, run_program
 from bringup.scan.extraction import SourceFile
-from bringup.scan.outcomes import dotted
-from bringup.scan.pynodes import nodes
 from bringup.scan.routeneeds import cited_once, route_needs
 from bringup.scan.runners import run_through
-from bringup.scan.statuscheck import status_commands
 from bringup.subjects import subject as known_subject
 
 RUN_TOOLS = frozenset(
@@ -73,13 +69,9 @@ which then only tells the user to run the update)."""
 _PROBES = frozenset({"--version", "-v", "-V", "version"})
 """A run that only asks the version probes whether the tool is there (``lcov --version >
 /dev/null 2>&1; lcov_not_found=$?``, shmem scripts/run.sh:17-18): no need stated."""
-SUBPROCESS_CALLS = frozenset(
-    {"run", "call", "check_call", "check_output", "Popen", "system", "getoutput",
-     "getstatusoutput"}
-)  # fmt: skip
 
 
-def _program(argv: Iterable[str]) -> str:
+def tool_needed(argv: Iterable[str]) -> str:
     """The tool a command needs, past ``sudo``, a branch's ``then`` and the like; empty when
     it runs none of ``RUN_TOOLS`` or only queries or probes one. A configure for the Makefile
     generator (``cmake -S . -B build -G "Unix Makefiles"``, msmonitor plugin/cmake/
@@ -149,7 +141,7 @@ def _packing(argv: Sequence[str]) -> tuple[str, str]:
     return "", ""
 
 
-def _cited(
+def cited_tools(
     file: SourceFile, places: list[tuple[str, int, str]], testing: Collection[int] = ()
 ) -> list[Requirement]:
     """One ``system_package`` requirement per tool (``cited_once``)."""
@@ -195,7 +187,7 @@ def script_tools(
     places = []
     lines = file.text.split("\n")
     for command, argv in runs:
-        program = _program(argv)
+        program = tool_needed(argv)
         # a build tool with a subject of its own (ninja) is ``route_needs``'s, below
         if program and known_subject(program) is None:
             places.append((program, command.line, command.text))
@@ -205,7 +197,7 @@ def script_tools(
         packer, word = _compressor(argv)
         if packer:
             places.append((packer, line_of(lines, word, command.line), command.text))
-    return _cited(file, places, testing) + route_needs(file, runs, testing)
+    return cited_tools(file, places, testing) + route_needs(file, runs, testing)
 
 
 GUIDE_TOOLS = frozenset({"make"})
@@ -232,14 +224,14 @@ def guide_tools(file: SourceFile, commands: Sequence[Command]) -> list[Requireme
     runs = [(command, argv) for command in commands for argv in _piped(command.argv)]
     places = []
     for command, argv in runs:
-        program = _program(argv)
+        program = tool_needed(argv)
         targets = {word for word in argv[1:] if not word.startswith("-") and "=" not in word}
         if program in GUIDE_TOOLS and not targets & _DOC_TARGETS:
             places.append((program, command.line, command.text))
         manager = _env_manager(argv)
         if manager:
             places.append((manager, command.line, command.text))
-    return _cited(file, places) + route_needs(file, runs)
+    return cited_tools(file, places) + route_needs(file, runs)
 
 
 def _env_manager(argv: tuple[str, ...]) -> str:
@@ -258,146 +250,6 @@ def _piped(argv: tuple[str, ...]) -> list[tuple[str, ...]]:
         else:
             parts[-1] = (*parts[-1], word)
     return parts
-
-
-def command_words(node: ast.expr) -> list[str]:
-    """The first words of a command given to ``subprocess``: an argv list's leading strings,
-    a command line's words (an f-string's up to its first substitution)."""
-    if isinstance(node, (ast.List, ast.Tuple)):
-        words: list[str] = []
-        for element in node.elts[:4]:
-            if not (isinstance(element, ast.Constant) and isinstance(element.value, str)):
-                break
-            words.append(element.value)
-        return words
-    if isinstance(node, ast.JoinedStr) and node.values:
-        node = node.values[0]
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value.split()[:4]
-    return []
-
-
-def _named_at(command: ast.expr) -> int:
-    """The line naming the program: an argv written over several lines is cited at its first
-    word (TransformerEngine setup.py:313-314 ``check_output(`` then ``["git", ...``; apex
-    setup.py:715-716 ``[`` then ``"git",``)."""
-    if isinstance(command, (ast.List, ast.Tuple)) and command.elts:
-        return command.elts[0].lineno
-    return command.lineno
-
-
-def imported_names(tree: ast.Module) -> dict[str, str]:
-    """The names the file imports, each with what it stands for (``from subprocess import
-    check_output``: ``check_output`` is ``subprocess.check_output``; ``import subprocess as
-    sp``: ``sp`` is ``subprocess``)."""
-    names: dict[str, str] = {}
-    for node in nodes(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.update((a.asname or a.name, f"{node.module}.{a.name}") for a in node.names)
-        elif isinstance(node, ast.Import):
-            names.update((a.asname, a.name) for a in node.names if a.asname)
-    return names
-
-
-def called_name(call: ast.Call, names: dict[str, str]) -> str:
-    """The dotted name ``call`` calls, its first part read through the file's imports."""
-    head, _, rest = dotted(call.func).partition(".")
-    whole = names.get(head, head)
-    return f"{whole}.{rest}" if rest else whole
-
-
-def runs_program(call: ast.Call, names: dict[str, str]) -> bool:
-    """Whether ``call`` runs a program through ``subprocess`` or ``os``, however the file
-    imports them (``subprocess.run``, ``sp.run``, ``check_output`` from ``subprocess``)."""
-    name = called_name(call, names)
-    return name.startswith(("subprocess.", "os.")) and name.rsplit(".", 1)[-1] in SUBPROCESS_CALLS
-
-
-def _runners(tree: ast.Module, names: dict[str, str]) -> frozenset[str]:
-    """The functions and methods that run the command they are given: a ``subprocess`` call
-    of one of their parameters (Ascend msopprof download_dependencies.py:51-55
-    ``def _exec_shell_cmd(self, cmd, ...)`` ... ``subprocess.run(cmd, cwd=cwd, check=True)``)."""
-    found = set()
-    for node in nodes(tree):
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        given = {a.arg for a in (*node.args.args, *node.args.kwonlyargs)}
-        for call in nodes(node):
-            if isinstance(call, ast.Call) and call.args and runs_program(call, names):
-                first = call.args[0]
-                if isinstance(first, ast.Name) and first.id in given:
-                    found.add(node.name)
-    return frozenset(found)
-
-
-def _argv(node: ast.expr, lists: dict[str, ast.expr]) -> ast.expr:
-    """The written command, also a list the file binds to a name and extends (msopprof
-    download_dependencies.py:79-83 ``base = ["git", "submodule", "update", ...]`` then
-    ``base + ["--recursive"] + third``): its ``command_words`` are the command's, and the line
-    naming the program is the list's."""
-    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        node = node.left
-    if isinstance(node, ast.Name) and node.id in lists:
-        node = lists[node.id]
-    return node
-
-
-def build_script_tools(file: SourceFile, tree: ast.Module) -> list[Requirement]:
-    """The tools a Python build script runs (``setup.py``; ``build.py``,
-    ``download_dependencies.py``: the route of Ascend's MindStudio tools, msopprof
-    build.py:141 ``self._execute_command(["make", "-j", str(self.build_jobs)])``; FlashMLA
-    setup.py:52 ``subprocess.run(["git", "submodule", "update", ...])``), through
-    ``subprocess`` or a function of its own that runs what it is given (``_runners``)."""
-    names = imported_names(tree)
-    runners = _runners(tree, names)
-    lists: dict[str, ast.expr] = {}
-    for node in nodes(tree):
-        if isinstance(node, ast.Assign) and isinstance(node.value, (ast.List, ast.Tuple)):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    lists.setdefault(target.id, node.value)
-    places = []
-    for node in nodes(tree):
-        if not (isinstance(node, ast.Call) and node.args):
-            continue
-        callee = dotted(node.func).rsplit(".", 1)[-1]
-        if callee in runners or runs_program(node, names):
-            written = _argv(node.args[0], lists)
-            program = _program(command_words(written))
-            if program:
-                places.append((program, _named_at(written), ast.unparse(node)))
-    return _cited(file, sorted(places, key=lambda place: place[1]))
-
-
-def device_probes(file: SourceFile, tree: ast.Module) -> list[Requirement]:
-    """The drivers whose status program ``setup.py`` runs or looks for to detect the devices
-    it builds for (``subprocess.check_output(["nvidia-smi", "--query-gpu=compute_cap", ...])``,
-    ``shutil.which("npu-smi")``): the program ships with the driver, so the build's probe
-    needs it. Soft: a build that finds no device may fall back to a default target."""
-    programs = {command[0]: subject for command, subject in status_commands()}
-    names = imported_names(tree)
-    found: dict[str, Requirement] = {}
-    for node in nodes(tree):
-        if not (isinstance(node, ast.Call) and node.args):
-            continue
-        runs = runs_program(node, names)
-        words = (
-            command_words(node.args[0])
-            if runs or called_name(node, names) == "shutil.which"
-            else []
-        )
-        subject = programs.get(words[0].rsplit("/", 1)[-1]) if words else None
-        if subject is not None and subject not in found:
-            does = f"runs {' '.join(words)}" if runs else f"looks for {words[0]}"
-            found[subject] = file.requirement(
-                subject,
-                "",
-                _named_at(node.args[0]),
-                text=f"setup.py {does}: detects the devices through the driver",
-                confidence="medium",
-                hard=False,
-            )
-    return list(found.values())
 
 
 _CMAKE_RUNNERS = frozenset(
@@ -442,7 +294,7 @@ def cmake_tools(
             continue
         for argv in _cmake_argvs(args):
             found = _FOUND_PROGRAM.match(argv[0])
-            program = _program([found.group(1).lower(), *argv[1:]] if found else argv)
+            program = tool_needed([found.group(1).lower(), *argv[1:]] if found else argv)
             said = f"{name}(... {' '.join(argv)[:120]})"
             if program:
                 # a found program's variable is distinctive; a bare name is a word of its own
@@ -451,4 +303,4 @@ def cmake_tools(
             packer, word = _compressor(argv)
             if packer:
                 places.append((packer, line_of(lines, word, line), said))
-    return _cited(file, places)
+    return cited_tools(file, places)

@@ -12,7 +12,7 @@ import msgspec
 
 from bringup import backends, lazyre
 from bringup.model import Requirement, Scope, Step
-from bringup.scan.anyof import merge_repeats, unite
+from bringup.scan.anyof import unite
 from bringup.scan.borrowed import borrowed, ci_images, installs_repo, route_images
 from bringup.scan.builton import built_on
 from bringup.scan.cios import runner_cpus
@@ -24,6 +24,7 @@ from bringup.scan.optdirs import optional_parts
 from bringup.scan.pipsections import list_scopes
 from bringup.scan.probedtoolkit import probed_optional
 from bringup.scan.pypitwins import as_stated_subjects
+from bringup.scan.repeats import merge_repeats
 from bringup.scan.runscopes import scripts_of_the_repo, step_scope
 from bringup.scan.scopenames import TEST_FRAMEWORKS
 from bringup.scan.scopes import CI, DEVELOPMENT, DOCKER, OPTIONAL, REPO, TESTS, Scopes

@@ -36,7 +36,7 @@ from bringup.scan.outcomes import python_outcome
 from bringup.scan.prose import read_line
 from bringup.scan.pyguards import python_vocabulary
 from bringup.scan.pynodes import nodes
-from bringup.scan.runtools import build_script_tools, device_probes
+from bringup.scan.pyruns import build_script_tools, device_probes
 from bringup.scan.setup_reader import Reader
 from bringup.scan.setupinstalls import setup_installs
 from bringup.scan.trove import os_classifiers

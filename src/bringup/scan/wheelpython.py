@@ -93,6 +93,6 @@ def fold_wheel_pythons(
 def _preferring(statement: Requirement, wheels: Sequence[Requirement]) -> Requirement:
     """``statement`` preferring each wheel's Python (``==3.10.*`` within ``>=3.10``), cited
     at the wheel's line: kept where ``statement`` is its own spec too, since a wider floor
-    that statement repeats takes it up (``anyof.merge_repeats``, which drops a preference
+    that statement repeats takes it up (``repeats.merge_repeats``, which drops a preference
     the same as the spec it stays with)."""
     return with_preferred(statement, wheels)

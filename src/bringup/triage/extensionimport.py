@@ -22,7 +22,8 @@ from typing import Optional
 import msgspec
 
 from bringup.model.diagnosis import Diagnosis
-from bringup.triage.findings import Findings, package_of
+from bringup.triage.findings import Findings
+from bringup.triage.frames import package_of
 
 EXTENSION = "cuda.runtime.extension-built-for-other-cuda"
 LIBRARY = "cuda.runtime.cuda-lib-missing"

@@ -8,16 +8,18 @@ prefilter names them like any pattern). Frames are not: most lines of a long log
 tracebacks are frames, so the frames of an exception are read only when one is found, from
 the ``FRAMES_WINDOW`` bytes before it. Memory stays bounded whatever the log: the first
 ``MAX_CODES`` distinct codes, the first ``MAX_EXCEPTIONS`` exceptions and the last one, the
-last ``MAX_FRAMES`` frames before each exception, the first line of each line rule, the first
-``MAX_FAILURES`` failure lines (of at most ``MAX_FAILURE_LINES`` read).
+last ``triage.frames.MAX_FRAMES`` frames before each exception, the first line of each line
+rule, the first ``MAX_FAILURES`` failure lines (of at most ``MAX_FAILURE_LINES`` read).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Optional
+
+from bringup.triage.frames import PREFIX, package_of
 
 CODE, EXCEPTION, CHAIN, LINE, FAILURE = "code", "exception", "chain", "line", "failure"
 MARK = "mark"
@@ -32,7 +34,6 @@ STATED_PREFIX = "class."
 
 MAX_CODES = 32
 MAX_EXCEPTIONS = 8
-MAX_FRAMES = 12
 FRAMES_WINDOW = 8 << 10
 MAX_FAILURES = 8
 MAX_QUIETED = 4
@@ -42,48 +43,14 @@ MAX_VERSIONS = 48
 FOLLOWING_BYTES = 320
 """A failure line keeps up to this many bytes of the (at most two) lines after it."""
 
-PREFIX = (
-    r"(?:\[[^\]\n]*\]:?[ \t]*|\([^)\n]*\)[ \t]*|E[ \t]+|[0-9]+: "
-    r"|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) [0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} "
-    r"(?:[\w.-]{1,200}:[0-9]{1,6}\] )?"
-    r"|[DIWECF][0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6} {1,8}[0-9]{1,10} "
-    r"[^\s\]]{1,300}:[0-9]{1,6}\][ \t]?)*"
-)
-"""What launchers print before a traceback's lines: ``[rank0]: ``, ``(pid=12) ``, pytest's
-``E   ``, torchrun's ``0: ``, vLLM's logger's level and time before its ``[file.py:N]``
-(``ERROR 07-28 02:12:55 [multiproc_executor.py:1000]``, vllm/logger.py ``_FORMAT``) or, in its
-older releases (v0.1.0's ``_FORMAT``), before its ``file.py:N]`` (``ERROR 02-21 03:00:08
-engine.py:387]``), and
-the glog layout of PyTorch's logging (torch/_logging/_internal.py ``TorchLogsFormatter``: level
-letter, date, time with microseconds, process, path and line, then its trace id ``[0/0]``:
-``E0701 18:17:41.098000 252793 site-packages/torch/_subclasses/fake_tensor.py:2431] [0/0]``),
-which C++'s glog prints too. An exception line may also be indented (a paste, a wrapped
-subprocess's output)."""
-
 EXCEPTION_PATTERN = (
     r"(?m)^[ \t]*" + PREFIX + r"(?P<exc>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*"
     r"(?:Error|Exception|Failure|Interrupt))(?:: (?P<msg>[^\n]*))?$"
 )
-_FRAME = re.compile(
-    rb'(?m)^(?P<lead>[^\n]{0,200}?)\bFile "(?P<path>[^"\n]{1,400})", line [0-9]{1,9}'
-    rb"(?:, in (?P<fn>\S{1,200}))?"
-    rb"|^[ \t]{0,8}(?P<short>[^\s:]{1,400}\.py):[0-9]{1,9}: in (?P<sfn>\S{1,200})[ \t]*$"
-)
-"""A frame line: Python's (``File "x.py", line 3, in f``; no function on a SyntaxError's
-location line), behind whatever the line starts with, or pytest's (``x.py:3: in f``)."""
-_LEAD = re.compile(PREFIX.encode() + rb"[ \t]*")
-_TRACEBACK = b"Traceback (most recent call last):"
 CHAIN_PATTERN = (
     r"(?:During handling of the above exception, another exception occurred"
     r"|The above exception was the direct cause of the following exception)"
 )
-_PACKAGE = re.compile(r"[/\\](?:site|dist)-packages[/\\]([A-Za-z0-9_.-]+)")
-_CHECKOUT = re.compile(r"(?=[/\\]([A-Za-z0-9_.-]+)[/\\]([A-Za-z_][A-Za-z0-9_]*)[/\\])")
-"""A source checkout's package, installed in place (``pip install -e``): the repository's folder
-holds the package's folder of the same name (``/code/vllm/vllm/v1/core/block_pool.py``,
-``/workspace/vllm-ascend/vllm_ascend/worker/model_runner.py``)."""
-
-
 PYTEST_PATTERN = (
     r"(?m)^[ \t]*(?:FAILED|ERROR) [^ \n]+ - (?P<exc>(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*"
     r"(?:Error|Exception|Failure))(?:: (?P<msg>[^\n]*))?$"
@@ -140,58 +107,6 @@ TRACEBACK_OBSERVERS = (
 )
 
 
-class Frame(NamedTuple):
-    """A frame of a traceback: its file, its function ('' on a SyntaxError's location line),
-    the source line printed under it ('' when none) and whether it is Python's own form behind
-    only a launcher's prefix (``python``; not pytest's, nor a frame quoted inside other text)."""
-
-    path: str
-    function: str
-    source: str
-    python: bool
-
-
-def read_frames(text: bytes) -> tuple[Frame, ...]:
-    """The frames of the traceback that ``text`` (what precedes an exception line) ends with,
-    outermost first: those after its last ``Traceback`` header, or every frame when there is
-    none (pytest's reports)."""
-    found = []
-    for frame in _FRAME.finditer(text, max(text.rfind(_TRACEBACK), 0)):
-        if frame.group("short") is not None:
-            path, function = frame.group("short"), frame.group("sfn")
-            found.append(Frame(_text(path), _text(function), "", False))
-            continue
-        source = text[frame.end() :].split(b"\n", 2)[1:2]
-        said = b"" if not source or _python(_FRAME.match(source[0])) else source[0]
-        function = frame.group("fn") or b""
-        found.append(
-            Frame(_text(frame.group("path")), _text(function), _text(said).strip(), _python(frame))
-        )
-    return tuple(found)
-
-
-def _python(frame: Optional[re.Match[bytes]]) -> bool:
-    """Whether ``frame`` is one in Python's form behind only a launcher's prefix."""
-    lead = frame.group("lead") if frame is not None else None
-    return lead is not None and _LEAD.fullmatch(lead) is not None
-
-
-def _text(raw: bytes) -> str:
-    return raw.decode("utf-8", "replace")
-
-
-def frames_before(frames: Sequence[Frame]) -> tuple[str, ...]:
-    """The files of ``frames`` in Python's form (``read_frames``), innermost last."""
-    return tuple(frame.path for frame in frames if frame.python)[-MAX_FRAMES:]
-
-
-def call_before(frames: Sequence[Frame]) -> str:
-    """The source line Python printed under the innermost of ``frames`` in its form
-    (``read_frames``; '' when none: no frame, or a frame without its source)."""
-    python = [frame for frame in frames if frame.python]
-    return python[-1].source if python else ""
-
-
 @dataclass
 class CodeSighting:
     """A code a finder captured: which catalogue, looked up by which group, first line."""
@@ -237,17 +152,6 @@ def indented(text: str) -> bool:
     build subprocess, a launcher's report), whose own failure line says more about the step
     that failed."""
     return text[:1] in (" ", "\t")
-
-
-def package_of(path: str) -> str:
-    match = _PACKAGE.search(path)
-    if match:
-        return match.group(1).split(".")[0]
-    for checkout in _CHECKOUT.finditer(path):
-        repository, package = checkout.groups()
-        if repository.lower().replace("-", "_") == package.lower():
-            return package
-    return ""
 
 
 @dataclass

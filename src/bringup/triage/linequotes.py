@@ -3,14 +3,8 @@
 from __future__ import annotations
 
 from bringup.triage.blocks import Block
-from bringup.triage.findings import (
-    FOLLOWING_BYTES,
-    FRAMES_WINDOW,
-    Traceback,
-    call_before,
-    frames_before,
-    read_frames,
-)
+from bringup.triage.findings import FOLLOWING_BYTES, FRAMES_WINDOW, Traceback
+from bringup.triage.frames import call_before, frames_before, read_frames
 from bringup.triage.phase import phase_before
 
 EVIDENCE_BYTES = 400

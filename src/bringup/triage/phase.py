@@ -30,7 +30,7 @@ the fallback's class or evidence: ``operator_execution`` is only their usual lay
 
 Both of Python's traceback forms are read (``File "x.py", line 3, in <module>``) and pytest's
 (``x.py:3: in <module>``, its short and long reports of a failed test or collection), by
-``bringup.triage.findings.read_frames``.
+``bringup.triage.frames.read_frames``.
 """
 
 from __future__ import annotations
@@ -42,7 +42,8 @@ from typing import Optional, cast
 import msgspec
 
 from bringup.model.diagnosis import KERNEL_LAYER, Diagnosis, Layer
-from bringup.triage.findings import Findings, Frame
+from bringup.triage.findings import Findings
+from bringup.triage.frames import Frame
 
 _RUNPY = re.compile(r"(?:^|[/\\])runpy\.py$|^<frozen runpy>$")
 """runpy runs a module's body as the program (``python -m``, ``runpy.run_path``): no import."""

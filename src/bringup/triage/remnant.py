@@ -26,7 +26,8 @@ from bringup.model.diagnosis import Diagnosis, Evidence
 from bringup.triage import fallback
 from bringup.triage.evidence import FAILURE_SCORE, by_paths, default, rule_diagnosis
 from bringup.triage.fallbackrules import Rules, builtin_rules
-from bringup.triage.findings import MAX_FRAMES, ExceptionSighting, Findings
+from bringup.triage.findings import ExceptionSighting, Findings
+from bringup.triage.frames import MAX_FRAMES
 
 _PYTHON_FRAME = re.compile(r'\bFile "([^"\n]{1,400})", line [0-9]{1,9}, in ')
 """A frame of a traceback; faulthandler's dumps (``line 88 in f``, innermost first) differ."""

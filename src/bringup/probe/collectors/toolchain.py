@@ -27,7 +27,7 @@ _LIBSTDCXX_READ_LIMIT = 8 << 20
 
 def probe_toolchain(ctx: ProbeContext) -> Collected:
     """The tools' banners, asked all at once in daemon threads: a thread pool's workers are
-    joined before the exit's cleanup (``bringup.process.stop_left_running``) runs, so an
+    joined before the exit's cleanup (``bringup.groupstop.stop_left_running``) runs, so an
     interrupted bringup would wait for a hung tool's timeout before stopping it."""
     banners = [
         in_background(partial(_banner, ctx, *tool), f"toolchain {tool[0]}") for tool in TOOLS
