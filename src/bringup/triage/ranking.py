@@ -50,6 +50,7 @@ from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
 from bringup.triage import (
     advice,
+    constraints,
     extensionimport,
     fallback,
     fallbackranks,
@@ -58,6 +59,7 @@ from bringup.triage import (
     phase,
     remnant,
     runtimecompile,
+    sameoperator,
     tiers,
     vendors,
     versionpairs,
@@ -185,6 +187,7 @@ def rank(
     generic = {sid for sid, signature in found.items() if signature and signature.record.generic}
     diagnoses = faultrank.below_places(diagnoses, found, extra)
     diagnoses = onepercause.one_per_cause(diagnoses, secondary, generic)
+    diagnoses = constraints.with_constraints(sameoperator.consequences_left_out(diagnoses))
     diagnoses = _placed_by_the_log(
         diagnoses or _nothing_failed(result), result, catalogue, extra, generic
     )
