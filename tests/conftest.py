@@ -27,16 +27,23 @@ collect_ignore_glob = ["fixtures/*"]
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Whatever a test (or a command it runs) caches goes to a folder of this session, not the
-    user's ~/.cache: the knowledge base, TOML and compiled-pattern tables are written there. The
-    folder is removed at exit (environments of hundreds of MB are built there: left behind, a few
-    hundred runs fill a disk), after the pattern cache's own exit handler has written to it: exit
-    handlers run last registered first, and this one is registered before any pattern compiles."""
+    """Whatever a test (or a command it runs) caches or keeps as state goes to folders of this
+    session, not the user's ~/.cache or ~/.local/state: the knowledge base, TOML and
+    compiled-pattern tables are written there. The folders are removed at exit (environments of
+    hundreds of MB are built there: left behind, a few hundred runs fill a disk), after the
+    pattern cache's own exit handler has written to it: exit handlers run last registered first,
+    and this one is registered before any pattern compiles."""
     os.environ.pop("BRINGUP_CACHE_DIR", None)  # it would win over the folder below
     if "XDG_CACHE_HOME" not in os.environ:
         folder = tempfile.mkdtemp(prefix="bringup-test-cache-")
         os.environ["XDG_CACHE_HOME"] = folder
         atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    # check reads the last `up` of each checkout from the state folder (run/lastup): a failed run
+    # in the user's own history must not change what a test's check answers.
+    os.environ.pop("BRINGUP_STATE_DIR", None)
+    state = tempfile.mkdtemp(prefix="bringup-test-state-")
+    os.environ["XDG_STATE_HOME"] = state
+    atexit.register(shutil.rmtree, state, ignore_errors=True)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

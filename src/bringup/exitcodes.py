@@ -20,7 +20,7 @@ def _runs_here(verdict: Verdict) -> bool:
     return verdict.status in ("runs", "runs_after")
 
 
-_LISTED = ("input", "system", "route", "itself")
+_LISTED = ("input", "system", "route", "itself", "covered")
 """Reasons a step is listed for the user, not run, whatever the machine."""
 
 

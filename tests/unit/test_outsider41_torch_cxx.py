@@ -56,5 +56,9 @@ def test_the_scan_s_floor_leaves_the_newest_torch() -> None:
 
 def test_every_row_is_sourced_and_bounds_no_environment_by_itself() -> None:
     rows = [r for r in load_knowledge_base().rules() if r.topic == "torch_cxx"]
-    assert {(r.spec, r.then_spec) for r in rows} == {(">=2.1,<2.14", ">=17"), (">=2.14", ">=20")}
+    assert {(r.spec, r.then_spec) for r in rows} == {
+        (">=1.5,<2.1", ">=14"),
+        (">=2.1,<2.14", ">=17"),
+        (">=2.14", ">=20"),
+    }
     assert all(r.source.startswith("https://") and not r.brings for r in rows)

@@ -54,3 +54,12 @@ def test_a_caption_that_says_python_keeps_its_rows(tmp_path: Path) -> None:
     # constructed: the desktops' table captioned as Python packages
     said = DESKTOPS.replace("**表 1**  文本内容", "**表 1**  Python依赖")
     assert {"pypi:xfce", "pypi:gnome"} <= _subjects(tmp_path / "msinsight", DEPENDENCIES + said)
+
+
+def test_a_caption_that_says_pipeline_is_no_word_of_python(tmp_path: Path) -> None:
+    # reread42 L2, constructed: the desktops' table captioned as a pipeline's; "pip" stays a
+    # word of Python where a Chinese sentence runs into it ("使用pip3安装")
+    piped = DESKTOPS.replace("**表 1**  文本内容", "**表 1**  pipeline依赖")
+    assert not {"pypi:xfce", "pypi:gnome"} & _subjects(tmp_path / "a", DEPENDENCIES + piped)
+    said = DESKTOPS.replace("**表 1**  文本内容", "**表 1**  使用pip3安装")
+    assert {"pypi:xfce", "pypi:gnome"} <= _subjects(tmp_path / "b", DEPENDENCIES + said)

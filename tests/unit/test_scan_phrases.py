@@ -35,6 +35,15 @@ from bringup.versions import SpecifierSet
         ("python", " version 3.10.x", "==3.10.*"),
         ("python", "=3.10", "==3.10.*"),
         ("gcc", " 7.5 以上", ">=7.5"),
+        # "及后续版本"/"及以后" (and later), "及以前"/"及之前" (and earlier):
+        # hicann/ops-solver@9702c4e4 docs/zh/install/quick_install.md:128 "仅支持CANN
+        # 8.5.0及后续版本"; hicann/ops-nn@e5c3fa93
+        # docs/zh/install/compile.md:19 "自CANN 9.1.0及以后版本"; Ascend/msinsight@4e16fca1
+        # docs/zh/release_notes/release_notes.md:23 "8.0.RC2 及以前", :75 "8.5.0 及以前版本"
+        ("cann", " 8.5.0及后续版本", ">=8.5.0"),
+        ("cann", " 9.1.0及以后版本", ">=9.1.0"),
+        ("cann", " 8.0.RC2 及以前", "<=8.0.RC2"),
+        ("cann", " 8.5.0 及以前版本", "<=8.5.0"),
         # a series with a wildcard compared: from that series on (hicann/ge @ ffdcbc9
         # docs/zh/build.md:48 "- GCC >= 7.3.x", :50 "- Python3 >= 3.9.x")
         ("gcc", " >= 7.3.x", ">=7.3"),

@@ -292,3 +292,18 @@ def test_what_an_image_is_built_on_is_what_works(line: str) -> None:
     mentions = read_line(line, required=True)
     assert {m.subject for m in mentions} >= {"cuda", "python", "torch"}
     assert not any(m.hard for m in mentions)
+
+
+def test_a_release_and_the_ones_after_or_before_it_is_a_bound() -> None:
+    # "仅支持CANN 9.0.0及后续版本" (only CANN 9.0.0 and the releases after it): a floor, never the
+    # pin ==9.0.0 that would fail on a newer CANN (hicann/ops-sparse@ae60d05a README.md:16);
+    # "兼容昇腾 CANN 8.5.0 及以前版本" (compatible with CANN 8.5.0 and earlier), a ceiling
+    # (Ascend/msinsight@4e16fca1 docs/zh/release_notes/release_notes.md:75)
+    floor = (
+        "> **说明**：本项目仅支持CANN 9.0.0及后续版本，源码版本与CANN版本配套关系参见"
+        "[release仓库](https://gitcode.com/cann/release-management)。"
+    )
+    assert ("cann", ">=9.0.0") in [(m.subject, m.spec) for m in mentions(floor)]
+    assert ("cann", "==9.0.0") not in [(m.subject, m.spec) for m in mentions(floor)]
+    ceiling = "- **兼容性**: 兼容昇腾 CANN 8.5.0 及以前版本"
+    assert [(m.subject, m.spec) for m in mentions(ceiling)] == [("cann", "<=8.5.0")]

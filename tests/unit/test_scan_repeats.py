@@ -67,18 +67,18 @@ def test_a_floor_spelled_with_trailing_zeros_is_the_same_floor() -> None:
     assert _places(merged)[1:] == [("docs/en/build.md", 144)]
 
 
-def test_a_release_prose_names_restates_a_floor_of_the_other_hardness() -> None:
+def test_a_floor_restated_as_a_soft_floor_is_one_hard_need() -> None:
     # hicann/opbase@aa3cd74b docs/zh/install/quick_install.md:109 "（仅支持CANN 8.5.0及后续
-    # 版本）" is read as CANN 8.5.0, its English guide's :108 "(CANN 8.5.0 or later)" as a
-    # soft floor: one need, hard, at the floor
+    # 版本）" is read as the hard floor CANN >= 8.5.0 ("及后续版本", and later: scan/phrases), its
+    # English guide's :108 "(CANN 8.5.0 or later)" as a soft floor: one need, hard, at the floor
     zh, en = "docs/zh/install/quick_install.md", "docs/en/install/quick_install.md"
     found = [
-        _stated("cann", "==8.5.0", zh, 109, "仅支持CANN 8.5.0及后续版本"),
+        _stated("cann", ">=8.5.0", zh, 109, "仅支持CANN 8.5.0及后续版本"),
         _stated("cann", ">=8.5.0", en, 108, "CANN 8.5.0 or later", hard=False),
     ]
     (merged,) = merge_repeats(found, {zh: PROSE, en: PROSE})
-    assert (merged.spec, merged.hard, merged.source.ref) == (">=8.5.0", True, en)
-    assert _places(merged)[1:] == [(zh, 109)]
+    assert (merged.spec, merged.hard, merged.source.ref) == (">=8.5.0", True, zh)
+    assert _places(merged)[1:] == [(en, 108)]
 
 
 def test_a_release_series_prose_names_restates_the_floor_at_it() -> None:

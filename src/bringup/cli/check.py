@@ -11,12 +11,18 @@ from __future__ import annotations
 import shlex
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import click
 
 from bringup.cli.options import FORMAT, index_source, stack_options
-from bringup.errors import InputError
+from bringup.errors import ExitCode, InputError
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from bringup.model.requirements import Component
+    from bringup.run.lastup import LastFailure
 
 
 @click.command("check")
@@ -84,21 +90,38 @@ def command(
         reporter=reporter,
         from_pypi=read_index_settings(index=index_url).from_pypi,
     )
+    failures = _last_failures(inputs.components) if snapshot is None and target is None else ()
+    code = ExitCode.PROBLEMS if failures else result.exit_code
     if as_json:
+        import msgspec
+
         from bringup.report.check_json import check_data
         from bringup.report.envelope import render_json
 
         roots = {c.name: c.path for c in inputs.components}
         data = check_data(inputs.findings, result.resolution, result.plan, result.design, roots)
-        sys.stdout.write(render_json("check", result.exit_code, data))
-        return int(result.exit_code)
+        data.update({"last_up": msgspec.to_builtins(failures)} if failures else {})
+        sys.stdout.write(render_json("check", code, data))
+        return int(code)
     from bringup.report.check_text import result_document
+    from bringup.report.lastup_text import add_last_up
 
     document = result_document(result, details)
+    add_last_up(document, failures)
     from bringup.report.console import print_document
 
     print_document(document, output_format)
-    return int(result.exit_code)
+    return int(code)
+
+
+def _last_failures(components: Sequence[Component]) -> tuple[LastFailure, ...]:
+    """The repos whose last ``bringup up`` on this machine failed (``run.lastup``): only when
+    ``check`` judges this machine (no ``--snapshot``, no ``--target``); a failed run makes the
+    answer 1, whatever the repos alone would let this machine do."""
+    from bringup.run.lastup import last_failures
+    from bringup.run.state import state_dir
+
+    return last_failures(components, state_dir())
 
 
 def _details_path(

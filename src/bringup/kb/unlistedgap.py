@@ -31,13 +31,26 @@ def unlisted_gap(verdict: Compatibility, releases: Callable[[str], Sequence[str]
         if not exact_pairing(rule.then_spec) or not _skipped(target, releases(target.subject)):
             return verdict
         refused.add((target.subject, target.version))
+    return msgspec.structs.replace(verdict, status="unknown", reason=_reason(refused, verdict))
+
+
+def _reason(refused: set[tuple[str, str]], verdict: Compatibility) -> str:
+    """Why the pair is unknown: the pins no row speaks of. Rows in both directions (an overlay's
+    ``cann >=6.0`` -> ``torch_npu ==1.8.1`` beside the table's) may each refuse the other pin,
+    and both pins are then unlisted."""
+    rows = len(verdict.deciding)
+    if len(refused) > 1:
+        pins = " nor ".join(f"{display_name(s)} {v}" for s, v in sorted(refused))
+        return (
+            f"the knowledge base lists no {pins} (between releases it lists), so no row speaks"
+            f" of them; {rows} row(s) pair each with releases it lists"
+        )
     ((subject, version),) = refused
     name = display_name(subject)
-    reason = (
+    return (
         f"the knowledge base lists no {name} {version} (between releases it lists), so no row"
-        f" speaks of it; {len(verdict.deciding)} row(s) pair the other pin with another {name}"
+        f" speaks of it; {rows} row(s) pair the other pin with another {name}"
     )
-    return msgspec.structs.replace(verdict, status="unknown", reason=reason)
 
 
 def exact_pairing(spec: str) -> bool:

@@ -33,6 +33,7 @@ ReasonKind = Literal[
     "route",
     "itself",
     "checkout",
+    "covered",
 ]
 
 
@@ -122,7 +123,10 @@ class Reason(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
       ``up`` lists it and never runs it.
     - ``checkout``: the step builds the checkout, whose build asks git for its version, and
       the tree has no ``.git`` (``need``: the scan's words; ``sources``: the line that asks);
-      a git clone of the repo builds, this copy does not."""
+      a git clone of the repo builds, this copy does not.
+    - ``covered``: another install of the repo's folder does all this one does, with more
+      extras or as a repeat (``plan.covered``): ``need`` is its command, ``subject`` its
+      number in the plan, ``sources`` its line; ``up`` runs that one only."""
 
     kind: ReasonKind
     subject: str = ""

@@ -62,6 +62,13 @@ class Requirement(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     given it: ``clip @ git+https://github.com/openai/CLIP.git@main`` where a name is written
     (PyPI's ``clip`` is another project), the bare URL where none is (the name guessed from
     its repository may not be the distribution's: tiny-cuda-nn's is ``tinycudann``)."""
+    extension_of: str = ""
+    """For a C++ standard: the framework whose C++ extension is compiled at it, as the file
+    states (``torch``: a setup.py that builds only ``torch.utils.cpp_extension`` extensions, a
+    CMake target that links ``${TORCH_LIBRARIES}``). The flag sets that extension's standard
+    exactly, whatever the repo's other targets use, so the framework's rows on the standard
+    (kb torch_cxx) bound the framework the repo can take (``solve.extensionstandard``); for
+    the repo as a whole the standard stays a floor."""
 
     @property
     def unversioned(self) -> bool:

@@ -21,7 +21,8 @@ from bringup.plan.actions import (
     install_action,
     need_action,
 )
-from bringup.plan.decide import context_for, decide
+from bringup.plan.covered import covered_installs
+from bringup.plan.decide import Decision, context_for, decide
 from bringup.plan.downloads import downloads_here
 from bringup.plan.interpreters import environment_python, interpreter_note
 from bringup.plan.itself import CheckoutTop
@@ -68,8 +69,15 @@ def plan(
         context = context_for(
             component, resolution, arch=arch, chip=chip, distribution=top.distribution
         )
-        for step in prepares_first(component.steps, lambda s: s.kind):
-            decision = decide(step, context, resolution)
+        ordered = prepares_first(component.steps, lambda s: s.kind)
+        decided = [decide(step, context, resolution) for step in ordered]
+        covered = covered_installs(
+            ordered, [d.status == "run" for d in decided], first=len(steps) + 1
+        )
+        decisions = [
+            Decision("skip", covered[i]) if i in covered else d for i, d in enumerate(decided)
+        ]
+        for step, decision in zip(ordered, decisions):
             said = interpreter_note(step.argv, context.environment, len(steps) + 1, step.source)
             notes += (said,) if said is not None else ()
             # only when there are any: an empty tuple() built from a generator is not the

@@ -338,14 +338,20 @@ def _builds_here(verdict: Verdict, devices: str, where: str) -> str:
 
 def skip_groups(steps: Sequence[PlanStep]) -> list[str]:
     """Skipped steps counted by what they need: ``3 steps need a device``, ``1 step needs
-    arch aarch64``."""
+    arch aarch64``; installs another covers (``plan.covered``) need nothing, counted apart."""
     counts: Counter[str] = Counter()
+    covered = 0
     for step in steps:
-        if step.status == "skip" and step.reason is not None:
+        if step.status == "skip" and step.reason is not None and step.reason.kind == "covered":
+            covered += 1
+        elif step.status == "skip" and step.reason is not None:
             counts[_need(step.reason)] += 1
-    return [
+    found = [
         f"{counted(n, 'step')} need{'s' if n == 1 else ''} {what}" for what, n in counts.items()
     ]
+    return found + (
+        [f"{counted(covered, 'install')} covered by another of the same folder"] if covered else []
+    )
 
 
 def _need(reason: Reason) -> str:

@@ -112,6 +112,11 @@ def reason_text(reason: Reason, actions: Sequence[Action] = ()) -> str:
             f"installs {reason.subject} itself from {reason.need}, not this checkout:"
             " another route, up does not run it"
         )
+    if reason.kind == "covered":
+        return (
+            f"covered by step {reason.subject} ({reason.need}), which installs the same folder"
+            " with the same or more extras: up runs that one only"
+        )
     if reason.kind == "checkout":
         where = f" ({reason.sources[0]})" if reason.sources else ""
         return f"cannot build this copy{where}: {reason.need}; up does not run it"

@@ -8,7 +8,10 @@ Streamlit SDKs install it with apt-get when the Space is built ("# debian depend
 packages.txt ``git`` / ``vim``: outsider22 D16). Elsewhere a packages.txt may list anything
 (pip's packages, a data set's), so it is read only where one of the two says apt installs it:
 as the command that installs it would be (``sysdeps.installed_packages``), soft where only a
-CI job or script does (CI shows a combination that works, as ``scan.ci`` reads it)."""
+CI job or script does (CI shows a combination that works, as ``scan.ci`` reads it). A
+packages.txt that links out of the checkout is not read, as the walk follows no such link: its
+lines are printed as package names, and a link to the reader's ``~/.aws/credentials`` printed
+the keys."""
 
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.scan.commands import parse_commands
 from bringup.scan.extraction import SourceFile
+from bringup.scan.followed import in_repo
 from bringup.scan.reading import read_text
 from bringup.scan.sysdeps import installed_packages
 
@@ -43,7 +47,7 @@ _LIMIT = 64 * 1024
 def apt_list(root: Path, texts: Mapping[str, Optional[str]], ref: str) -> list[Requirement]:
     """The system packages of the top's packages.txt (cited as ``ref``) where apt installs
     it: hard on a Space, soft where a file of the repo (``texts``, by path) feeds it to apt."""
-    if not os.path.isfile(root / APT_LIST):
+    if not os.path.isfile(root / APT_LIST) or not in_repo(root, APT_LIST):
         return []
     space = bool(_SPACE_SDK.match(texts.get("README.md") or ""))
     if not space and not any(

@@ -22,6 +22,7 @@ from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import Command, parse_commands
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
+from bringup.scan.ownbuildstep import ci_checkout_installs
 from bringup.scan.phrases import read_phrase
 from bringup.scan.testdeps import run_dirs, start_dir, tests_installs
 
@@ -255,6 +256,9 @@ def extract_ci(file: SourceFile) -> Extraction:
         requirements=tuple(collector.requirements),
         test_installs=tests_installs(commands, file, dirs) if "pytest" in file.text else (),
         makes=ci_makes(commands, file, dirs) if "make" in file.text else (),
+        checkout_installs=ci_checkout_installs(commands, file, dirs)
+        if "install" in file.text
+        else (),
     )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
 
 import msgspec
 
@@ -35,6 +36,7 @@ from bringup.scan.cmaketoolchains import vcpkg_toolchain
 from bringup.scan.cmakewords import vocabulary
 from bringup.scan.cmakewrapped import wrapped_downloads
 from bringup.scan.compilers import compilers
+from bringup.scan.extensionstd import torch_target_standards
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.kernelchips import kernel_chips, listed_chips
 from bringup.scan.linkedpackages import linked_packages
@@ -91,6 +93,8 @@ class _State:
         self.announced: set[str] = set()
         """The ``<X>`` (lower-cased) of each ``<X>_FOUND`` an ``if`` tests where a branch of it
         prints a message: the build says what it does without X."""
+        self.stopping: frozenset[int] = frozenset()
+        """The lines of the ``if``s whose ``else`` stops the configure (``_stopping_branches``)."""
 
     def add(
         self,
@@ -292,12 +296,33 @@ def _languages(state: _State, args: tuple[str, ...], line: int, words: str) -> N
 
 def _compiler_probed(state: _State, language: str) -> bool:
     """Whether an enclosing ``if`` (its first branch) tests that ``language``'s compiler was
-    found (``CMAKE_<LANG>_COMPILER``, set by ``check_language``)."""
+    found (``CMAKE_<LANG>_COMPILER``, set by ``check_language``) and its ``else`` goes on:
+    ``else() message(FATAL_ERROR "CUDA is required by ENABLE_CUDA but CUDA was not found")``
+    (SENSEI-insitu/SENSEI CMake/cuda.cmake) needs the toolkit outright (reread43)."""
     probe = f"CMAKE_{language}_COMPILER"
     return any(
-        first and any(word.strip("${}") == probe for word in condition)
-        for condition, first, _ in state.conditions
+        first and opened not in state.stopping and any(w.strip("${}") == probe for w in condition)
+        for condition, first, opened in state.conditions
     )
+
+
+def _stopping_branches(commands: Sequence[CMakeCommand]) -> frozenset[int]:
+    """The lines of the ``if``/``elseif`` whose ``else`` branch stops the configure (a
+    ``FATAL_ERROR`` message directly in it), as ``_conditions`` numbers them."""
+    stopping: set[int] = set()
+    opened: list[tuple[int, bool]] = []  # each open block's line, and whether in its else
+    for name, args, line in commands:
+        if name == "if":
+            opened.append((line, False))
+        elif name == "elseif" and opened:
+            opened[-1] = (line, False)
+        elif name == "else" and opened:
+            opened[-1] = (opened[-1][0], True)
+        elif name == "endif" and opened:
+            opened.pop()
+        elif name == "message" and opened and opened[-1][1] and cmake_outcome(args) == "fail":
+            stopping.add(opened[-1][0])
+    return frozenset(stopping)
 
 
 def extract_cmake(file: SourceFile) -> Extraction:
@@ -306,6 +331,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
     state = _State(file)
     commands = cmake_commands(file.text)
     state.fetched = self_fetched_finds(commands)
+    state.stopping = _stopping_branches(commands)
     state.requirements.extend(
         cmake_vocabulary(file, commands)
         + cann_third_party(file, commands)
@@ -365,6 +391,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
         else r
         for r in _stopped_without(state)
     ]
+    requirements = torch_target_standards(commands, requirements)
     return Extraction(
         requirements=tuple(requirements),
         default_steps=steps,

@@ -16,6 +16,7 @@ from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import Command, joined_lines, parse_commands
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.images import image_facts
+from bringup.scan.ownbuildstep import docker_checkout_installs
 
 _ARG = lazyre.compile(r"^\s*ARG\s+([A-Za-z_]\w*)=(\S+)", re.IGNORECASE)
 _FROM = lazyre.compile(r"^\s*FROM\s+(?:--platform=(\S+)\s+)?(\S+)", re.IGNORECASE)
@@ -39,7 +40,11 @@ def extract_dockerfile(file: SourceFile) -> Extraction:
     """Base-image and ``pip install`` facts of a Dockerfile, as soft requirements."""
     requirements, commands = _read(file)
     requirements.extend(_companions(file, commands))
-    return Extraction(requirements=tuple(requirements), runs=copied(file))
+    return Extraction(
+        requirements=tuple(requirements),
+        runs=copied(file),
+        checkout_installs=docker_checkout_installs(file, commands),
+    )
 
 
 def copied(file: SourceFile) -> tuple[str, ...]:

@@ -129,3 +129,5 @@ class Extraction(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """What a CI workflow installs for its tests before its pytest run (``testdeps``)."""
     makes: tuple[Step, ...] = ()
     """A CI workflow's plain ``make`` and ``make check`` runs (``autotoolsteps``)."""
+    checkout_installs: tuple[Step, ...] = ()
+    """A CI workflow's or a Dockerfile's install of the checkout (``ownbuildstep``)."""

@@ -25,8 +25,11 @@ from bringup import lazyre
 from bringup.model import Requirement
 from bringup.subjects import scope_of
 
-_PYTHON_WORDS = lazyre.compile(r"pip|python|\.whl|\bwheels?\b|pypi", re.IGNORECASE)
-"""Words saying a row's name is a Python distribution: pip, Python ("Python库"), a wheel, PyPI."""
+_PYTHON_WORDS = lazyre.compile(
+    r"(?<![a-z])pip(?:\d|env)?(?![a-z])|python|\.whl|\bwheels?\b|pypi", re.IGNORECASE
+)
+"""Words saying a row's name is a Python distribution: pip ("pip3 install", "使用pip安装"; not
+the letters of "pipeline" or "pipe", reread42 L2), Python ("Python库"), a wheel, PyPI."""
 _ROW = " | "
 """How a row's cells are joined in the words a table's requirement keeps (``doctables``)."""
 

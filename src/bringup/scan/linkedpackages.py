@@ -1,4 +1,4 @@
-"""A package a CMake target links by its libraries' own names, with no ``find_package``.
+"""A package a CMake target links by its libraries' own names, ``find_package`` or not.
 
 Felix-fz/Atlas200_YOLOv5_DVPP_AIPP@bd2d9f0 src/CMakeLists.txt:88 ``target_link_libraries(main
 ascendcl acl_dvpp stdc++ opencv_highgui  opencv_core opencv_imgproc ...)`` links OpenCV's
@@ -11,6 +11,7 @@ cmake/templates/OpenCVConfig.cmake.in): a target linking one needs the OpenCV pa
 host (an absolute folder or one under ``$ENV{...}``, :48-49 ``$ENV{HOME}/ascend_ddk/${ARCH}/
 include/opencv4``). A file that says nothing of where they are may link an OpenCV the repo
 builds itself (a VisionSDK-style ``${OPENSOURCE_DIR}`` of third-party builds): no host need.
+Where the file also finds the package, the two lines are one need (``cmake:OpenCV``).
 """
 
 from __future__ import annotations

@@ -82,13 +82,21 @@ _LIST_SEP = lazyre.compile(r"\s*(?:,|，|/|、|\bor\b|\band\b|或|和)\s*", re.I
 _SINGLE = lazyre.compile(_V)
 _SUFFIX_GE = lazyre.compile(
     r"(?:\+|\s*(?:or|and)\s+(?:later|newer|above|higher|greater|up)\b|"
-    r"\s*(?:及以上|以上|或以上|或更高|及更高|及其以上|或更新|及之后|之后))",
+    r"\s*(?:及以上|以上|或以上|或更高|及更高|及其以上|或更新|及更新|及之后|之后|及以后|及后续))",
     re.IGNORECASE,
 )
 _SUFFIX_LE = lazyre.compile(
-    r"(?:\s*(?:or|and)\s+(?:earlier|older|below|lower)\b|\s*(?:及以下|以下|或更低|及更低))",
+    r"(?:\s*(?:or|and)\s+(?:earlier|older|below|lower)\b"
+    r"|\s*(?:及以下|以下|或更低|及更低|及以前|及之前|及更早))",
     re.IGNORECASE,
 )
+"""A release then the words that make it a bound. "及后续版本" and "及以后" (and the releases
+after it: "仅支持CANN 8.5.0及后续版本", hicann/ops-solver@9702c4e4
+docs/zh/install/quick_install.md:128; "9.1.0及以后版本", hicann/ops-nn@e5c3fa93
+docs/zh/install/compile.md:19) are a floor; "及以前" and "及之前" (and the releases before it:
+"兼容昇腾 CANN 8.5.0 及以前版本", Ascend/msinsight@4e16fca1
+docs/zh/release_notes/release_notes.md:75) a ceiling. A bare "之前"/"以前" is left: "在 X 之前"
+also says when, not which releases."""
 _OP_SPELLING = {"=>": ">=", "≥": ">=", "=<": "<=", "≤": "<=", "=": "==", "＞": ">", "＜": "<"}
 
 

@@ -18,6 +18,7 @@ import msgspec
 
 from bringup.model import Component, Source, Step, file_source
 from bringup.scan import cmakelex, lowertexts, moduletexts
+from bringup.scan.apipolicy import uncovered_imports
 from bringup.scan.aptlist import APT_LIST, apt_list
 from bringup.scan.autotoolsteps import with_make
 from bringup.scan.buildroutes import backend_needs, one_route, route_bound
@@ -41,6 +42,8 @@ from bringup.scan.mainroute import route_parts
 from bringup.scan.manifest import Loaded, RepoManifest
 from bringup.scan.manifestapply import apply_manifest
 from bringup.scan.meson import meson_wraps
+from bringup.scan.othermachine import foreign_caches, home_paths
+from bringup.scan.ownbuildstep import with_checkout_install
 from bringup.scan.owndists import own_distributions
 from bringup.scan.ownfolder import own_names
 from bringup.scan.ownrecipe import Recipes, read_recipes
@@ -295,6 +298,7 @@ def scan_repo(
             steps, texts, scoped.scope_of, read.seen, read=known.inside, toolkits=builds
         )
         steps = tests_requirements_first(steps, extractions, lambda rel: os.path.isfile(root / rel))
+        steps = with_checkout_install(steps, extractions)
         autotools = "" if "autotools" in left else autotools  # the route not planned
         steps = with_make(steps, extractions, autotools, _ref(shown, autotools))
         overrides: list[Finding] = []
@@ -325,6 +329,9 @@ def scan_repo(
             + stated_in_scopes(unversioned, scopes_beside)
             + contradictions
             + outside_declared(requirements, scoped.other_requirements, texts)
+            + uncovered_imports(requirements, root, stats.scripts, lambda rel: _ref(shown, rel))
+            + home_paths(texts)
+            + foreign_caches(root, lambda rel: _ref(shown, rel))
             + overrides
             + reader.found_meanwhile
             + git_version(root, known.read, _citer(shown), component)

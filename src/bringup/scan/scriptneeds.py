@@ -79,7 +79,10 @@ the system's folders: Kimsale/qwen3.5_35B_mindspeed@a88ca971 scripts/convert_wei
 ``source /data/sejin/baseline_26/scripts/env_cann85.sh`` and :11 ``cd /data/sejin/third_party/
 mindspeed-llm-26.0.0`` (a MindSpeed-LLM checkout), planned as runnable once CANN was installed
 (outsider40 D4). The reader has their own folder there, or none: the step needs their input.
-``/usr/local/Ascend/...`` (a toolkit's set_env.sh) is the system's, read by ``envsetup``."""
+``/usr/local/Ascend/...`` (a toolkit's set_env.sh) is the system's, read by ``envsetup``. A
+folder of a container the script is meant for (``cd /workspace/Megatron-LM``, ``source
+/root/...``) is read the same way (reread41 L3): bringup runs a step on this machine, in its
+environment, never in the repo's image, so the folder must be there whoever made it."""
 
 
 def authors_paths(text: str, rel: str) -> list[str]:

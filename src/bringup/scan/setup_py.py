@@ -28,6 +28,7 @@ from bringup.scan.buildguards import build_devices, required_names
 from bringup.scan.cmake_standard import STD_DRAFTS, STD_FLAG
 from bringup.scan.devicecode import DEVICE_CODE_ONLY, device_code_only
 from bringup.scan.devices import stated_floors
+from bringup.scan.extensionstd import setup_standard
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.fstrings import Message, message
 from bringup.scan.linked import linked_in, provider
@@ -211,8 +212,7 @@ def extract_setup_py(file: SourceFile) -> Extraction:
         words = _toolkit_words(subject, tree, extensions)
         reader.add(subject, "", line, words, confidence="medium")
     if standards is not None:
-        reader.add("cxx_standard", f">={standards[0]}", standards[1], f"-std=c++{standards[0]}",
-                   confidence="medium")  # fmt: skip
+        reader.requirements.append(setup_standard(file, tree, *standards))
     for target, found in archs.items():
         lowest = lowest_architecture(found)
         if lowest is not None:

@@ -67,10 +67,11 @@ def build_problem(
     knowledge base's rows the host's architecture left out of ``rules``."""
     from bringup.solve.archrows import arch_silent
     from bringup.solve.builds import without_unfit_builds
+    from bringup.solve.extensionstandard import with_extension_bounds
     from bringup.solve.hostcompiler import with_host_compiler
     from bringup.solve.toolkitpython import python_toolkits
 
-    components = with_host_compiler(components, host, rules)
+    components = with_extension_bounds(with_host_compiler(components, host, rules), rules)
     host = without_unfit_builds(host, rules)
     findings: list[Fact] = []
     checks: list[Check] = []

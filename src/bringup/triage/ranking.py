@@ -6,7 +6,8 @@ Order, strongest first:
 2. catch-all signatures (``generic``, such as a runtime's "... error code is N"), and
    signatures found only through a symptom that other causes share, rank below every
    signature found through its own patterns; a symptom is lifted when one of the signature's
-   ``context`` patterns occurs in the log (the log itself says which cause it is);
+   ``context`` patterns occurs in the log (the log itself says which cause it is), and one
+   whose symptoms need it (``symptoms_need_context``) is no diagnosis without one;
 3. a signature that ``outranks`` another one also found in the log ranks above it (a warning
    that names the cause before the error it leads to);
 4. context: a signature whose context patterns occur in the log ranks above one whose do not;
@@ -49,6 +50,7 @@ from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
 from bringup.triage import (
     advice,
+    constraints,
     extensionimport,
     fallback,
     fallbackranks,
@@ -57,6 +59,7 @@ from bringup.triage import (
     phase,
     remnant,
     runtimecompile,
+    sameoperator,
     tiers,
     vendors,
     versionpairs,
@@ -111,6 +114,8 @@ def rank(
         confirmation, facts = vendors.judged(signature_id, confirmation, facts, snapshot, anywhere)
         outranked = sum(1 for other in signature.record.outranks if _specific_hit(other, found))
         in_context = result.context.get(signature_id, 0) > 0
+        if signature.record.symptoms_need_context and not hits.direct and not in_context:
+            continue
         score = (
             CONFIRMATION_WEIGHT[confirmation]
             - (GENERIC_PENALTY if signature.record.generic else 0)
@@ -182,6 +187,7 @@ def rank(
     generic = {sid for sid, signature in found.items() if signature and signature.record.generic}
     diagnoses = faultrank.below_places(diagnoses, found, extra)
     diagnoses = onepercause.one_per_cause(diagnoses, secondary, generic)
+    diagnoses = constraints.with_constraints(sameoperator.consequences_left_out(diagnoses))
     diagnoses = _placed_by_the_log(
         diagnoses or _nothing_failed(result), result, catalogue, extra, generic
     )

@@ -77,6 +77,10 @@ class SignatureRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     """The message says its namespace's vendor stack is absent (torch "doesn't have NCCL built
     in"): it shows on any host, so neither a snapshot of another vendor's devices nor a log
     that names another vendor's stack rules it out (``triage.vendors``)."""
+    symptoms_need_context: bool = False
+    """A symptom says this cause only beside one of its ``context`` patterns (a summarised
+    "ImportError: undefined symbol" is torch_npu's pair only in a log that names torch_npu):
+    without one, a hit through symptoms alone is no diagnosis."""
     layer_from_log: bool = False
     """The cause is a property of what is installed (a chip, SoC or operator its binaries
     lack, a framework and toolkit that are not a pair) and shows at whatever step first

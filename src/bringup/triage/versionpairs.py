@@ -78,10 +78,11 @@ _SUBJECT["npu_smi"] = "ascend_driver"
 _REQUESTED = re.compile(
     r"(?i)\b(?:pip3?|conda|uv|mamba)\b[^\n]{0,80}\binstall\b|\bdepends on\b|\brequirements?\b"
     r"|\brequested\b|^\s*(?:Collecting|Downloading|Looking in)\b|\bCould not find\b"
-    r"|\bNo matching distribution\b|\bCannot install\b|\bconflict|\brequires?\b"
+    r"|\bNo matching distribution\b|\bCannot install\b|\bconflict|\brequires?\b|依赖|冲突"
 )
 """A line that asks for a version rather than stating the one installed: an install command,
-the resolver's requirements and conflicts, a download."""
+the resolver's requirements and conflicts (and the same in Chinese: 依赖 "depends on", 冲突
+"conflict", tests/data/outsider44 L03), a download."""
 
 
 class Stated(NamedTuple):

@@ -17,13 +17,17 @@ from bringup.triage.signatures import Signature
 
 WARNING_LINE = re.compile(
     r"\b(?:INFO|DEBUG|WARN(?:ING)?)\b|\[[IDW]\]|^\s*\[W[ \d]|\bWarning:"
-    r"|^\s*[IW]\d{4} \d\d:\d\d:\d\d"
+    r"|^\s*(?:\([^()\n]{0,80}\)\s*)*(?:\[rank\d{1,6}\]:)?[IW]\d{4} \d\d:\d\d:\d\d"
 )
 """A line that only warns or informs: the log levels, glog's and c10's ``[W file.cpp:51]``
 prefix (torch's ``TORCH_WARN``), ``Warning:``, and glog's ``Lmmdd hh:mm:ss.uuuuuu thread
 file:line]`` prefix at levels I and W, which torch's logging writes too ("W1207
 13:12:28.058000 7561 torch/utils/cpp_extension.py:183] No CUDA runtime is found", outsider22's
-corr build log, D11)."""
+corr build log, D11), also behind the launchers' process names and torch's rank prefix
+(``[rank{N}]:``, torch/_logging/_internal.py ``rankprefix``): "(EngineCore_DP0 pid=4039410)
+W1007 17:36:26.725000 4039410 torch/utils/cpp_extension.py:2425]" (vllm-project/vllm#26381),
+"(APIServer pid=5332) (DPEngineCoreActor pid=5862) [rank0]:W0112 06:15:00.560000 5862 ...
+torch/_inductor/utils.py:1436]" (ray-project/kuberay#4366)."""
 WARNED_PENALTY = 400
 """A signature read on warning lines alone, in a log that shows a failure elsewhere: below the
 failure's own signatures and its catch-alls (300 + the first-failure bonus + specificity)."""
