@@ -17,6 +17,7 @@ from bringup.errors import ExitCode
 from bringup.report.console import print_document, safe
 from bringup.report.console import write as write_text
 from bringup.report.envelope import render_json
+from bringup.report.events import Reporter, Stage
 from bringup.report.progress import terminal_progress
 from bringup.scan import Stack, scan_stack
 from bringup.scan.manifest import MANIFEST_NAME
@@ -80,14 +81,18 @@ def command(
 ) -> int:
     """Read repos and say what each needs, with file:line and confidence."""
     forks = None if jobs is None else copies(jobs)
-    stack = scan_stack(paths, force=force, progress=terminal_progress(), forks=forks)
+    # ``-v`` says each stage's time, as ``check -v`` does (outsider 24 D11)
+    report = Reporter()
+    with report.stage(Stage("scan", f"reading {len(paths)} path(s)")):
+        stack = scan_stack(paths, force=force, progress=terminal_progress(), forks=forks)
     messages = _write_manifests(stack, force) if write else []
-    if as_json:
-        for message in messages:
-            sys.stderr.write(safe(message) + "\n")
-        write_text(render_json("scan", ExitCode.OK, msgspec.to_builtins(stack)))
-    else:
-        from bringup.report.scan_text import scan_document
+    with report.stage(Stage("report", "writing the report")):
+        if as_json:
+            for message in messages:
+                sys.stderr.write(safe(message) + "\n")
+            write_text(render_json("scan", ExitCode.OK, msgspec.to_builtins(stack)))
+        else:
+            from bringup.report.scan_text import scan_document
 
-        print_document(scan_document(stack, messages, details), output_format)
+            print_document(scan_document(stack, messages, details), output_format)
     return int(ExitCode.OK)

@@ -15,7 +15,7 @@ from bringup.model.source import Source
 from bringup.report.document import Paragraph, Section, Table, section
 from bringup.report.styled import Line
 from bringup.report.wording import combine_specs, format_spec
-from bringup.subjects import NEEDS, display_name, display_order
+from bringup.subjects import NEEDS, canonical_subject, display_name, display_order, is_distribution
 from bringup.subjects import subject as catalogued
 
 _MARK = {"violated": " ✗", "hardware": " ✗", "unverified": " ?"}
@@ -174,6 +174,8 @@ def _machine_cell(resolution: Resolution, snapshot: Snapshot, subject: str) -> s
     if subject == "python":
         default = snapshot.value(keys.PYTHON_DEFAULT)
         return f"{default} (default)" if default else "-"
+    if subject.startswith("pypi:") or is_distribution(subject):
+        return _installed_here(snapshot, subject) or "-"
     entry = catalogued(subject)
     if entry is None:
         return "-"
@@ -181,6 +183,20 @@ def _machine_cell(resolution: Resolution, snapshot: Snapshot, subject: str) -> s
     if entry.scope == "system_tool" and entry.fact_key is not None:
         found.append(str(snapshot.value(entry.fact_key) or ""))
     return ", ".join(v for v in found if v) or "-"
+
+
+def _installed_here(snapshot: Snapshot, subject: str) -> str:
+    """The version of the Python distribution ``subject`` the default interpreter holds: what
+    ``solve`` takes on this machine ("pyyaml 6.0.3 installed", where this column said "-":
+    outsider 24 D10); "" where it holds none or was not inspected."""
+    default = snapshot.value(keys.PYTHON_DEFAULT)
+    wanted = canonical_subject(subject)
+    for install in snapshot.pythons:
+        if install.version == default and install.packages is not None:
+            return next(
+                (p.version for p in install.packages if canonical_subject(p.name) == wanted), ""
+            )
+    return ""
 
 
 def pin_cell(env: Environment, subject: str) -> str:

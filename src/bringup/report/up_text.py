@@ -105,11 +105,21 @@ def environment_line(outcome: EnvironmentOutcome) -> str:
     if outcome.torch_detour:
         what += (
             f"; the PyTorch index {outcome.torch_detour} did not answer: uv stops there, so "
-            "torch came from your other indexes (PyPI's is its CUDA build)"
+            f"torch came from your other indexes{_torch_got(outcome.torch_detour_got)}"
         )
     if outcome.beside and not outcome.error:
         what += f" (beside env-{outcome.index} on {outcome.beside}, kept for that interpreter)"
     return f"environment {outcome.index}: {outcome.status}: {what}"
+
+
+def _torch_got(version: Optional[str]) -> str:
+    """What the other indexes gave: the version the environment holds, its build where its
+    local label names one (``+cpu``); PyPI's torch wheels carry none and are its CUDA builds."""
+    if not version:
+        return ""
+    if "+" in version:
+        return f": torch {version}"
+    return f": torch {version} (PyPI's is its CUDA build)"
 
 
 class PlainProgress:

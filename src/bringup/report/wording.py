@@ -414,8 +414,13 @@ def missing_folder(need: str) -> bool:
     """Whether a step's missing things (``Reason.need``, comma-joined) are folders: an
     editable install's (``pip install -e MindSpeed``, momo609/mindspeed@7e624cf1
     docs/zh/user-guide/installation.md:77), named with no file suffix (review 26b L1: it
-    read "runs MindSpeed" and "a script")."""
-    return all("." not in part.strip().rsplit("/", 1)[-1] for part in need.split(","))
+    read "runs MindSpeed" and "a script"). A path from the step's folder (``./hccl_p2p``) is a
+    program the step runs that no step builds (``scan.compilecalls``): an editable folder is
+    never recorded so (``scan.localpaths``)."""
+    parts = [part.strip() for part in need.split(",")]
+    return all(
+        "." not in part.rsplit("/", 1)[-1] and not part.startswith(("./", "../")) for part in parts
+    )
 
 
 def unfetched_text(obstacles: tuple[Obstacle, ...]) -> str | None:

@@ -66,6 +66,8 @@ class EnvironmentOutcome(msgspec.Struct, frozen=True, kw_only=True, omit_default
     torch_detour: Optional[str] = None
     """The PyTorch index that did not answer; torch came from the user's other indexes
     (``environments.Made.torch_detour``)."""
+    torch_detour_got: Optional[str] = None
+    """The torch version the environment then holds (``2.13.0+cpu``), read from it."""
     beside: Optional[str] = None
     """The interpreter of the environment kept at the first path, when this one is beside it
     (another Python on ``PATH``: ``environments.interpreter_path``)."""

@@ -37,6 +37,7 @@ from bringup.run.fingerprint import tree_fingerprint
 from bringup.run.graph import units
 from bringup.run.history import EnvironmentRow, History, now
 from bringup.run.indexes import IndexSettings, read_index_settings
+from bringup.run.installed import held as installed_now
 from bringup.run.lock import held
 from bringup.run.offline import SKIPPED
 from bringup.run.outcome import EnvironmentOutcome, RunOutcome, StepOutcome
@@ -130,8 +131,15 @@ def _made_outcome(
         replaced=made.replaced or None,
         detour=redact_secrets(made.detour) if made.detour else None,
         torch_detour=made.torch_detour or None,
+        torch_detour_got=_torch_held(made.path) if made.torch_detour else None,
         beside=made.beside or None,
     )
+
+
+def _torch_held(env: Path) -> Optional[str]:
+    """The torch the environment holds after the PyTorch index did not answer: what the other
+    indexes gave (``2.13.0+cpu`` from a find-links folder, outsider 24 D8), not a guess."""
+    return (installed_now(env) or {}).get("torch") or None
 
 
 def resumable(paths: Sequence[str], state: Path) -> Optional[int]:

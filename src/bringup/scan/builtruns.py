@@ -42,13 +42,14 @@ def device_programs(files: Collection[str], read: Callable[[str], Optional[str]]
                 continue
             if runs_on_cpu(args[1:]):
                 continue
-            kind = next((_kind(a) for a in args[1:] if a.lower() in DEVICE_RUNTIMES), None)
+            kind = next((device_kind_of(a) for a in args[1:] if a.lower() in DEVICE_RUNTIMES), None)
             if kind:
                 found.setdefault(args[0], kind)
     return found
 
 
-def _kind(library: str) -> Optional[str]:
+def device_kind_of(library: str) -> Optional[str]:
+    """The device kind of the backend whose toolkit provides ``library`` (``ascendcl``)."""
     known = provider(library)
     owner = backends.owner_of(known[0]) if known is not None else None
     return owner.device_kind if owner is not None else None

@@ -20,6 +20,7 @@ from bringup.model import Requirement
 from bringup.scan.archchoice import without_reader_choices
 from bringup.scan.commandneeds import requirements_of
 from bringup.scan.commands import Command
+from bringup.scan.compilecalls import with_built_devices
 from bringup.scan.devicetargets import top_readme
 from bringup.scan.diagnosed import diagnosed
 from bringup.scan.docexamples import as_examples, task_of, troubleshooting_page
@@ -360,7 +361,7 @@ class _Reader(DocState):
         found = featured(self.file.rel, self.file.text, fold_listed_tools(self.requirements))
         return Extraction(
             requirements=tuple(purposed(self.file.text, diagnosed(self.file.text, found))),
-            steps=tuple(self.steps),
+            steps=tuple(with_built_devices(self.steps, self.build_commands)),
             includes=run_scripts(self.file.rel, self.build_commands),
         )
 

@@ -12,6 +12,7 @@ from bringup.backends.base import Backend
 from bringup.model import StepKind, StepNeeds
 from bringup.redaction import shortened
 from bringup.scan.commands import Command, pip_install_targets, program_name, python_module
+from bringup.scan.compilecalls import compiler
 from bringup.scan.devicewords import device_names, option_device
 from bringup.scan.programs import known_programs
 
@@ -181,6 +182,8 @@ def step_kind(argv: tuple[str, ...]) -> StepKind | None:
         return "test"
     if program == "cmake":
         return "install" if "--install" in argv else "build"
+    if compiler(argv) is not None:
+        return "build"
     if program in ("make", "ninja", "gmake"):
         targets = [arg for arg in argv[1:] if not arg.startswith("-") and "=" not in arg]
         if targets and all(_CHORE.fullmatch(t) or _CHORE_TARGET.fullmatch(t) for t in targets):

@@ -134,6 +134,30 @@ def _fallback(line: str, match: re.Match[str]) -> bool:
     return bool(_CHOICE.search(line, 0, match.start())) and not _SKIPS.search(line)
 
 
+_ASSIGNED = lazyre.compile(r"^\s*(?P<name>[A-Za-z_]\w{0,40})\s*=\s*[\w.]*get_device_capability\(")
+_NEAR = 4
+"""How many lines after the assignment its comparison is looked for: the function's next
+statements (``capability = torch.cuda.get_device_capability(0)`` then ``return capability >=
+(8, 9)``, mobiusml/gemlite@1a6815d tests/test_gemlitelineartriton.py:12-13, outsider 24 D9)."""
+
+
+def _compared_later(text: str, number: int, line: str) -> list[tuple[int, str, re.Match[str]]]:
+    """The comparisons of the name ``line`` (numbered ``number``) assigns the capability to,
+    on the next ``_NEAR`` lines: each ``(number, line, match)``."""
+    assigned = _ASSIGNED.match(line)
+    if assigned is None:
+        return []
+    name = re.escape(assigned.group("name"))
+    pattern = patterncache.compile(
+        rf"\b{name}\s*(?P<op><=|>=|==|<|>)\s*\(\s*(?P<major>\d+)\s*,\s*(?P<minor>\d+)\s*\)"
+    )
+    found = []
+    for offset, later in enumerate(text.split("\n")[number : number + _NEAR], 1):
+        code = _LINE_COMMENT.sub("", later.rstrip("\r"))
+        found += [(number + offset, code, m) for m in pattern.finditer(code)]
+    return found
+
+
 def extract_test_guards(file: SourceFile) -> Extraction:
     """The device, capability and Python guards of one test file, as soft requirements."""
     found = guards()
@@ -161,12 +185,13 @@ def extract_test_guards(file: SourceFile) -> Extraction:
             subject = backends.count_subject(found.modules[match.group(1)])
             if subject is not None and not _fallback(line, match):
                 add(subject, ">=1", number, line, "medium")
-        for match in _CAPABILITY.finditer(line):
+        compared = [(number, line, m) for m in _CAPABILITY.finditer(line)]
+        for at, text, match in compared or _compared_later(file.text, number, line):
             operator = match.group("op")
             value = f"{match.group('major')}.{match.group('minor')}"
             spec = {"<": ">=", ">=": ">=", "==": "==", "<=": ">", ">": ">"}[operator] + value
             if capability is not None:
-                add(capability, spec, number, line)
+                add(capability, spec, at, text)
         for match in _PYTHON.finditer(line):
             operator = match.group("op")
             value = f"{match.group('major')}.{match.group('minor')}"
