@@ -66,3 +66,13 @@ def test_the_toolkits_default_place_and_a_cache_made_here_are_not(tmp_path: Path
     here = (root / "build").resolve()
     (root / "build" / "CMakeCache.txt").write_text(f"CMAKE_CACHEFILE_DIR:INTERNAL={here}\n")
     assert _notes(root) == []
+
+
+def test_a_cache_linked_from_outside_the_checkout_is_not_read(tmp_path: Path) -> None:
+    """The walk follows no link out of the checkout (reread43 H1 for packages.txt): a
+    CMakeCache.txt that is a link is no cache this checkout committed."""
+    root = tmp_path / "acl"
+    (root / "build").mkdir(parents=True)
+    (tmp_path / "CMakeCache.txt").write_text(CACHE)
+    (root / "build" / "CMakeCache.txt").symlink_to(tmp_path / "CMakeCache.txt")
+    assert _notes(root) == []

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -94,11 +95,21 @@ def foreign_caches(root: Path, cite: Callable[[str], str]) -> list[Finding]:
 
 
 def _candidates(root: Path) -> list[str]:
-    """``CMakeCache.txt`` at the top and one folder down, sorted."""
-    found = [CACHE] if (root / CACHE).is_file() else []
+    """``CMakeCache.txt`` at the top and one folder down, sorted: plain files only, as the walk
+    takes them (a link may lead out of the checkout; a folder this user may not list is passed
+    over, not a crash)."""
+    found = [CACHE] if _plain_file(root / CACHE) else []
     try:
         with os.scandir(root) as entries:
             folders = sorted(e.name for e in entries if e.is_dir(follow_symlinks=False))
     except OSError:
         return found
-    return found + [f"{d}/{CACHE}" for d in folders if (root / d / CACHE).is_file()]
+    return found + [f"{d}/{CACHE}" for d in folders if _plain_file(root / d / CACHE)]
+
+
+def _plain_file(path: Path) -> bool:
+    """A regular file that is no symbolic link, and that this user may stat."""
+    try:
+        return stat.S_ISREG(path.lstat().st_mode)
+    except OSError:
+        return False
