@@ -140,3 +140,19 @@ def test_only_an_open_end_with_an_uncovered_import_is_noted(
     (repo / "src" / "kepler_jax" / "kepler_jax.py").write_text(imports)
     found = [f for f in scan_stack([str(repo)]).findings if f.subject == "jax"]
     assert bool(found) == noted
+
+
+def test_a_damaged_history_is_warned_and_the_verdicts_stand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The history is what check adds to its reading, not its input: a damaged one was exit 2
+    ("not a usable history database") for a check that never needed it."""
+    repo, state = _repo(tmp_path), tmp_path / "state"
+    state.mkdir()
+    (state / "history.sqlite3").write_text("garbage, not a database\n")
+    monkeypatch.setenv("BRINGUP_STATE_DIR", str(state))
+    assert main(["check", str(repo)]) == 0
+    said = capsys.readouterr()
+    assert "not a usable history database" in said.err
+    assert "the last bringup up is not read" in said.err
+    assert "The last bringup up" not in said.out
