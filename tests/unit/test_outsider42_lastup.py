@@ -156,3 +156,23 @@ def test_a_damaged_history_is_warned_and_the_verdicts_stand(
     assert "not a usable history database" in said.err
     assert "the last bringup up is not read" in said.err
     assert "The last bringup up" not in said.out
+
+
+def test_a_history_damaged_past_its_first_page_is_warned_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """review43 M1: a history whose header opens but whose tables' pages are damaged (a disk
+    fault, a copy cut short) fails at the first query with SQLite's "database disk image is
+    malformed", which is no StackError: check crashed, exit 3, "this is a bug in bringup"."""
+    repo, state, log = _repo(tmp_path), tmp_path / "state", tmp_path / "03-pytest.log"
+    log.write_text(LOG)
+    _record(state, repo, "failed", log)
+    database = state / "history.sqlite3"
+    data = database.read_bytes()
+    page = int.from_bytes(data[16:18], "big")  # the page size, at offset 16 of SQLite's header
+    database.write_bytes(data[:page] + b"\xde" * (len(data) - page))
+    monkeypatch.setenv("BRINGUP_STATE_DIR", str(state))
+    assert main(["check", str(repo)]) == 0
+    said = capsys.readouterr()
+    assert "malformed" in said.err
+    assert "the last bringup up is not read" in said.err
