@@ -122,7 +122,7 @@ def test_errno_28_is_the_logs_own_message_not_a_catch_all() -> None:
 
 def test_captures_differ_names_only_groups_every_pattern_captures(tmp_path: Path) -> None:
     # review43: a name no pattern captures would never be compared, the check silently off.
-    from bringup.triage.loader import BUILTIN_DIR, read_signatures
+    from bringup.triage import BUILTIN_DIR, read_signatures
 
     text = (BUILTIN_DIR / "nccl.toml").read_text(encoding="utf-8")
     assert 'captures_differ = ["built", "stack"]' in text
