@@ -19,10 +19,13 @@ from bringup.cli.main import main
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 HOST = FIXTURES / "hosts" / "linux-x86_64-debian12-cuda13-toolkit-no-driver"
-CANN = (
+CANN_9 = (
     "## 当前状态\n\n| 项目 | 说明 |\n|------|------|\n| CANN 社区版 | **9.0.0** |\n\n"
     "   - python >= 3.7.0\n"
 )
+CANN = CANN_9.replace("9.0.0", "7.0.0")
+"""The same README naming CANN 7.0.0, a release whose install guide kb/data/cann_python.toml has
+not read: no row pairs it with a Python."""
 
 
 def _verdict(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -39,9 +42,25 @@ def test_a_cann_only_repo_is_unverified_with_its_python(
     (root / "README.md").write_text(CANN, encoding="utf-8")
     out = _verdict(capsys, str(root))
     assert (
-        "ascendc may run here, unverified: CANN 9.0.0 (no row pairs CANN 9.0.0 with Python" in out
+        "ascendc may run here, unverified: CANN 7.0.0 (no row pairs CANN 7.0.0 with Python" in out
     )
-    assert main(["kb", "why", "cann==9.0.0", "python==3.13"]) == 1  # UNKNOWN, as the verdict
+    assert main(["kb", "why", "cann==7.0.0", "python==3.13"]) == 1  # UNKNOWN, as the verdict
+
+
+def test_the_releases_own_python_row_vouches_for_the_pair(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """kb/data/cann_python.toml's CANN 9.0.0 row (its install guide: Python 3.7.x to 3.13.x)
+    pairs the two: the verdict says what ``kb why`` says (it said "no row pairs" while kb why
+    said COMPATIBLE)."""
+    monkeypatch.setenv("COLUMNS", "200")
+    root = tmp_path / "ascendc"
+    root.mkdir()
+    (root / "README.md").write_text(CANN_9, encoding="utf-8")
+    out = _verdict(capsys, str(root))
+    assert "ascendc runs here after installing CANN 9.0.0" in out
+    assert "no row pairs CANN" not in out
+    assert main(["kb", "why", "cann==9.0.0", "python==3.13"]) == 0  # COMPATIBLE
 
 
 def test_a_torch_npu_row_vouches_for_the_pair(
@@ -63,11 +82,11 @@ def test_the_unpaired_python_pin_is_shown_unverified(
     root.mkdir()
     (root / "README.md").write_text(CANN, encoding="utf-8")
     out = _verdict(capsys, str(root))
-    pinned = re.search(r"ascendc CANN 9\.0\.0, Python (\S+) \(unverified\)", out)
+    pinned = re.search(r"ascendc CANN 7\.0\.0, Python (\S+) \(unverified\)", out)
     assert pinned is not None
     assert "(unverified) = no knowledge-base row pairs this pin with a pin beside it" in out
     python = pinned.group(1)
-    assert main(["kb", "why", "cann==9.0.0", f"python=={python}"]) == 1  # UNKNOWN
+    assert main(["kb", "why", "cann==7.0.0", f"python=={python}"]) == 1  # UNKNOWN
 
 
 def test_a_python_a_torch_npu_row_pairs_is_settled(
