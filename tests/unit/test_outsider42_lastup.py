@@ -14,6 +14,8 @@ from bringup.cli.main import main
 from bringup.run.history import History
 from bringup.run.historyrows import StepRow
 from bringup.scan import scan_stack
+from bringup.scan.apipolicy import POLICIES, _importing
+from cpuclock import cpu_seconds
 
 HOST = "tests/fixtures/hosts/linux-x86_64-debian12-cuda13-toolkit-no-driver"
 
@@ -156,3 +158,41 @@ def test_a_damaged_history_is_warned_and_the_verdicts_stand(
     assert "not a usable history database" in said.err
     assert "the last bringup up is not read" in said.err
     assert "The last bringup up" not in said.out
+
+
+def test_a_history_damaged_past_its_first_page_is_warned_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """review43 M1: a history whose header opens but whose tables' pages are damaged (a disk
+    fault, a copy cut short) fails at the first query with SQLite's "database disk image is
+    malformed", which is no StackError: check crashed, exit 3, "this is a bug in bringup"."""
+    repo, state, log = _repo(tmp_path), tmp_path / "state", tmp_path / "03-pytest.log"
+    log.write_text(LOG)
+    _record(state, repo, "failed", log)
+    database = state / "history.sqlite3"
+    data = database.read_bytes()
+    page = int.from_bytes(data[16:18], "big")  # the page size, at offset 16 of SQLite's header
+    database.write_bytes(data[:page] + b"\xde" * (len(data) - page))
+    monkeypatch.setenv("BRINGUP_STATE_DIR", str(state))
+    assert main(["check", str(repo)]) == 0
+    said = capsys.readouterr()
+    assert "malformed" in said.err
+    assert "the last bringup up is not read" in said.err
+
+
+def test_a_long_import_line_is_read_in_linear_time(tmp_path: Path) -> None:
+    """review43 H1: ``from jax import`` then many names, none a module the policy leaves out,
+    backtracked exponentially: the list's repeated run of words and blanks split the blank after
+    each comma two ways; the two lines of 26 names took 12.9 s of CPU at the parent commit,
+    under 0.01 s now (bound 1.0 s). The names with their aliases are still read before it."""
+    names = ", ".join(f"name{i} as n{i}" if i % 3 else f"name{i}" for i in range(26))
+    pattern = _importing(POLICIES[0])
+    started = cpu_seconds()
+    assert pattern.search(f"from jax import {', '.join(['lax'] * 26)}") is None
+    assert pattern.search(f"from jax import {names}") is None
+    assert cpu_seconds() - started < 1.0
+    repo = _repo(tmp_path)
+    (repo / "src" / "kepler_jax" / "kepler_jax.py").write_text(
+        f"from jax import {names}, core as jcore\n"
+    )
+    assert [f for f in scan_stack([str(repo)]).findings if f.subject == "jax"]

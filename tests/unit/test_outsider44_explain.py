@@ -38,6 +38,18 @@ def test_an_nccl_version_line_alone_is_no_mismatch() -> None:
     assert explain_text(log)[0].signature_id == "nccl.unhandled-system-error"
 
 
+def test_an_nccl_built_for_the_stacks_own_cuda_is_no_mismatch() -> None:
+    # review43: the pattern read L09's line (PaddlePaddle/Paddle#37803) with the same release on
+    # both sides as the mismatch, "NCCL 2.8.3 built for CUDA 10.2 beside CUDA 10.2", and it
+    # outranked the system call reading. Here the reporter's line after the reinstall they
+    # say fixed it: the NCCL for CUDA 10.2 beside CUDA 10.2.
+    log = [
+        "RuntimeError: NCCL Error 2: unhandled system error",
+        "run_check提示我的nccl版本是2.8.3 cuda10.2，可是我安装的是2.8.3 cuda10.2",  # noqa: RUF001
+    ]
+    assert [d.signature_id for d in explain_text(log)] == ["nccl.unhandled-system-error"]
+
+
 def test_rccls_spelling_of_an_nccl_error_is_read_as_nccls() -> None:
     # D2: ROCm/rccl#328's "Rccl error, unhandled system error (paddle/fluid/platform/
     # nccl_helper.h:77)", solved by NCCL_SOCKET_IFNAME=eth0 as the NCCL signature's fix says.
@@ -106,3 +118,16 @@ def test_errno_28_is_the_logs_own_message_not_a_catch_all() -> None:
     assert first.evidence[0].line == 3
     assert first.confidence == "high"
     assert tiers.confidence_grounds(first.confidence, first.score)[0] == "high"
+
+
+def test_captures_differ_names_only_groups_every_pattern_captures(tmp_path: Path) -> None:
+    # review43: a name no pattern captures would never be compared, the check silently off.
+    from bringup.triage import BUILTIN_DIR, read_signatures
+
+    text = (BUILTIN_DIR / "nccl.toml").read_text(encoding="utf-8")
+    assert 'captures_differ = ["built", "stack"]' in text
+    (tmp_path / "nccl.toml").write_text(
+        text.replace('captures_differ = ["built", "stack"]', 'captures_differ = ["built", "cuda"]'),
+        encoding="utf-8",
+    )
+    assert [p.field for p in read_signatures([tmp_path]).problems] == ["captures_differ"]

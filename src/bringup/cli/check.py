@@ -117,14 +117,18 @@ def command(
 def _last_failures(components: Sequence[Component]) -> tuple[LastFailure, ...]:
     """The repos whose last ``bringup up`` on this machine failed (``run.lastup``): only when
     ``check`` judges this machine (no ``--snapshot``, no ``--target``); a failed run makes the
-    answer 1, whatever the repos alone would let this machine do."""
+    answer 1, whatever the repos alone would let this machine do. SQLite's own errors are
+    caught too: a file whose header opens but whose pages are damaged fails at the first query
+    ("database disk image is malformed"), past ``History``'s checks at open."""
+    import sqlite3
+
     from bringup.errors import StackError
     from bringup.run.lastup import last_failures
     from bringup.run.state import state_dir
 
     try:
         return last_failures(components, state_dir())
-    except StackError as error:
+    except (StackError, sqlite3.Error) as error:
         # The history is what check adds to its own reading, not its input: a damaged or
         # unreadable one is said, and the verdicts stand without it.
         click.echo(f"WARNING: {error}; the last bringup up is not read", err=True)

@@ -116,6 +116,8 @@ def rank(
         in_context = result.context.get(signature_id, 0) > 0
         if signature.record.symptoms_need_context and not hits.direct and not in_context:
             continue
+        if _same(signature.record.captures_differ, hits.captures):
+            continue
         score = (
             CONFIRMATION_WEIGHT[confirmation]
             - (GENERIC_PENALTY if signature.record.generic else 0)
@@ -391,3 +393,10 @@ def _diagnosis(
         captures=dict(hits.captures),
         see_also=tuple(record.see_also),
     )
+
+
+def _same(names: Sequence[str], captures: Mapping[str, str]) -> bool:
+    """Whether the captures ``names`` must hold apart (``captures_differ``) hold one value."""
+    if len(names) < 2 or any(n not in captures for n in names):
+        return False
+    return len({captures[n] for n in names}) == 1

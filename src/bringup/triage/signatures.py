@@ -81,6 +81,10 @@ class SignatureRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     """A symptom says this cause only beside one of its ``context`` patterns (a summarised
     "ImportError: undefined symbol" is torch_npu's pair only in a log that names torch_npu):
     without one, a hit through symptoms alone is no diagnosis."""
+    captures_differ: list[str] = []
+    """Captures that must name different values for the line to state the cause: NCCL built for
+    CUDA ``built`` beside CUDA ``stack`` says nothing where the two are the same release, and a
+    hit whose captures are equal is no diagnosis (RE2 has no backreference to say it)."""
     layer_from_log: bool = False
     """The cause is a property of what is installed (a chip, SoC or operator its binaries
     lack, a framework and toolkit that are not a pair) and shows at whatever step first
@@ -254,6 +258,10 @@ def _signatures(content: FailureFile, text: str, path: str) -> Iterable[Signatur
             if problem:
                 raise fail(f"pattern {pattern!r}: {problem}", "context")
         _check_when(record, groups, fail)
+        if record.captures_differ and not all(set(record.captures_differ) <= g for g in groups):
+            raise fail(
+                "captures_differ names a group some pattern does not capture", "captures_differ"
+            )
         for field, template in _templates(record):
             _check_template(template, field, groups, fail)
         specificity = tuple(literal_count(p) for p in (*record.patterns, *record.symptoms))
