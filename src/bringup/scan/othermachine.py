@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from bringup.model.source import file_source
 from bringup.scan.extraction import Finding
+from bringup.scan.followed import in_repo
 from bringup.scan.walk import RepoFile
 
 BUILD_KINDS = frozenset({"cmake", "makefile"})
@@ -95,21 +95,17 @@ def foreign_caches(root: Path, cite: Callable[[str], str]) -> list[Finding]:
 
 
 def _candidates(root: Path) -> list[str]:
-    """``CMakeCache.txt`` at the top and one folder down, sorted: plain files only, as the walk
-    takes them (a link may lead out of the checkout; a folder this user may not list is passed
-    over, not a crash)."""
-    found = [CACHE] if _plain_file(root / CACHE) else []
+    """``CMakeCache.txt`` at the top and one folder down, sorted: files inside the checkout, as
+    the walk takes them (``followed.in_repo``: a link out of it is not read; a folder this user
+    may not list is passed over, not a crash)."""
+    found = [CACHE] if _cache_here(root, CACHE) else []
     try:
         with os.scandir(root) as entries:
             folders = sorted(e.name for e in entries if e.is_dir(follow_symlinks=False))
     except OSError:
         return found
-    return found + [f"{d}/{CACHE}" for d in folders if _plain_file(root / d / CACHE)]
+    return found + [f"{d}/{CACHE}" for d in folders if _cache_here(root, f"{d}/{CACHE}")]
 
 
-def _plain_file(path: Path) -> bool:
-    """A regular file that is no symbolic link, and that this user may stat."""
-    try:
-        return stat.S_ISREG(path.lstat().st_mode)
-    except OSError:
-        return False
+def _cache_here(root: Path, rel: str) -> bool:
+    return os.path.isfile(root / rel) and in_repo(root, rel)
