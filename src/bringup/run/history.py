@@ -13,7 +13,7 @@ import datetime
 import sqlite3
 import threading
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import msgspec
 
@@ -28,6 +28,7 @@ from bringup.run.historyrows import (
 )
 from bringup.run.historyschema import (
     MIGRATIONS,
+    OUR_MISTAKES,
     SCHEMA_VERSION,
     SQLITE_MAX_INTEGER,
     migrate,
@@ -116,11 +117,29 @@ class History:
                 self._db.execute("COMMIT")
             except sqlite3.Error as error:
                 roll_back(self._db)
-                stored = storage_failure(self.path, error)
-                if stored is None:
+                if isinstance(error, OUR_MISTAKES):
                     raise
-                raise stored from None
+                raise unusable(self.path, error) from None
             return int(cursor.lastrowid or 0)
+
+    def _rows(self, sql: str, args: tuple[object, ...] = (), *, one: bool = False) -> list[Any]:
+        """A read's rows. SQLite's errors about the file are bad input at its path, as at
+        open (``unusable``): a file whose header opens but whose pages are damaged (a disk
+        fault, a copy cut short) fails at its first read, "database disk image is malformed",
+        which crashed ``history``, ``diff`` and ``env print`` (exit 3, "a bug in bringup");
+        a full or failing disk is said as such. A mistake in bringup's own SQL stays a bug."""
+        try:
+            cursor = self._db.execute(sql, args)
+            return cursor.fetchmany(1) if one else cursor.fetchall()
+        except OUR_MISTAKES:
+            raise
+        except sqlite3.Error as error:
+            raise unusable(self.path, error) from None
+
+    def _row(self, sql: str, args: tuple[object, ...] = ()) -> Optional[Any]:
+        """A read's first row, or None; its errors as ``_rows``'s."""
+        rows = self._rows(sql, args, one=True)
+        return rows[0] if rows else None
 
     # -- snapshots and runs ---------------------------------------------------------------
 
@@ -131,7 +150,7 @@ class History:
         )
 
     def snapshot_data(self, snapshot_id: int) -> Optional[bytes]:
-        row = self._db.execute("SELECT data FROM snapshots WHERE id = ?", (snapshot_id,)).fetchone()
+        row = self._row("SELECT data FROM snapshots WHERE id = ?", (snapshot_id,))
         return None if row is None else bytes(row[0])
 
     def start_run(
@@ -157,19 +176,19 @@ class History:
         )
 
     def runs(self, limit: int = 20) -> list[RunRow]:
-        rows = self._db.execute(
+        rows = self._rows(
             _SELECT_RUNS + " ORDER BY id DESC LIMIT ?",
             (min(limit, SQLITE_MAX_INTEGER),),
-        ).fetchall()
+        )
         return [run_row(row) for row in rows]
 
     def run(self, run_id: int) -> Optional[RunRow]:
         if abs(run_id) > SQLITE_MAX_INTEGER:
             return None
-        row = self._db.execute(
+        row = self._row(
             _SELECT_RUNS + " WHERE id = ?",
             (run_id,),
-        ).fetchone()
+        )
         return None if row is None else run_row(row)
 
     def last_run(self, stack: Optional[str] = None) -> Optional[RunRow]:
@@ -178,7 +197,7 @@ class History:
             query = _SELECT_RUNS + " ORDER BY id DESC LIMIT 1"
         else:
             query, args = _SELECT_RUNS + " WHERE stack = ? ORDER BY id DESC LIMIT 1", (stack,)
-        row = self._db.execute(query, args).fetchone()
+        row = self._row(query, args)
         return None if row is None else run_row(row)
 
     def interrupt_unfinished(self, stack: str) -> list[int]:
@@ -186,7 +205,7 @@ class History:
         running steps as interrupted; returns those runs."""
         ids = [
             int(r[0])
-            for r in self._db.execute(
+            for r in self._rows(
                 "SELECT id FROM runs WHERE stack = ? AND status = 'running'", (stack,)
             )
         ]
@@ -256,38 +275,38 @@ class History:
     def steps(self, run_id: int) -> list[StepRow]:
         if abs(run_id) > SQLITE_MAX_INTEGER:
             return []
-        rows = self._db.execute(
+        rows = self._rows(
             _SELECT_STEPS + " WHERE run_id = ? ORDER BY id",
             (run_id,),
-        ).fetchall()
+        )
         return [step_row(row) for row in rows]
 
     def passed(self, inputs: str) -> Optional[StepRow]:
         """The last step that passed with exactly these inputs (a run or a reuse of one)."""
-        row = self._db.execute(
+        row = self._row(
             _SELECT_STEPS
             + " WHERE inputs = ? AND status IN ('passed', 'reused') ORDER BY id DESC LIMIT 1",
             (inputs,),
-        ).fetchone()
+        )
         return None if row is None else step_row(row)
 
     def passed_before(self, component: str, argv: tuple[str, ...]) -> Optional[StepRow]:
         """The last step of ``component`` with this argv that passed, whatever its inputs."""
-        row = self._db.execute(
+        row = self._row(
             _SELECT_STEPS + " WHERE component = ? AND argv = ? AND status IN ('passed', 'reused')"
             " ORDER BY id DESC LIMIT 1",
             (component, _json(argv)),
-        ).fetchone()
+        )
         return None if row is None else step_row(row)
 
     def last_ran(self, component: str, argv: tuple[str, ...]) -> Optional[StepRow]:
         """The last step of ``component`` with this argv whose command was started, however it
         ended (still ``running`` when ``up`` died): what its outputs on disk are from."""
-        row = self._db.execute(
+        row = self._row(
             _SELECT_STEPS + " WHERE component = ? AND argv = ? AND started_at IS NOT NULL"
             " ORDER BY id DESC LIMIT 1",
             (component, _json(argv)),
-        ).fetchone()
+        )
         return None if row is None else step_row(row)
 
     def held_last(self, run_id: int, environment: Optional[int]) -> Optional[StepRow]:
@@ -297,7 +316,7 @@ class History:
             " WHERE installed IS NOT NULL AND environment IS ? AND run_id IN (SELECT id FROM runs"
             " WHERE stack = (SELECT stack FROM runs WHERE id = ?)) ORDER BY id DESC LIMIT 1"
         )
-        row = self._db.execute(_SELECT_STEPS + query, (environment, run_id)).fetchone()
+        row = self._row(_SELECT_STEPS + query, (environment, run_id))
         return None if row is None else step_row(row)
 
     # -- environments ---------------------------------------------------------------------
@@ -318,10 +337,10 @@ class History:
         )
 
     def environments(self) -> list[EnvironmentRow]:
-        rows = self._db.execute(
+        rows = self._rows(
             "SELECT stack, idx, path, python, fingerprint, components, created_at"
             " FROM environments ORDER BY created_at DESC, idx"
-        ).fetchall()
+        )
         return [
             EnvironmentRow(
                 stack=r[0],
@@ -336,4 +355,4 @@ class History:
         ]
 
     def integrity(self) -> str:
-        return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+        return str((self._row("PRAGMA integrity_check") or ("",))[0])

@@ -103,18 +103,30 @@ def roll_back(db: sqlite3.Connection) -> None:
 def unusable(path: Path, error: sqlite3.Error) -> Exception:
     """A history file SQLite cannot open or bring up to date (not a database, damaged, a
     directory, another program's tables) as bad input at its path, not a bug; a disk that is
-    full or read-only is said as such (``_storage_failure``), not as a damaged file."""
+    full or read-only is said as such (``storage_failure``), not as a damaged file, and one
+    another process holds past the wait (SQLITE_BUSY, SQLITE_LOCKED) as busy."""
     from bringup.errors import InputError
 
     stored = storage_failure(path, error)
     if stored is not None:
         return stored
+    code = getattr(error, "sqlite_errorcode", None)
+    if (code & 0xFF in (5, 6)) if isinstance(code, int) else "is locked" in str(error):
+        return InputError(
+            f"the history database is busy: another process holds it ({error})",
+            path=str(path),
+            hint="wait for the other bringup to finish, or use another --state directory",
+        )
     return InputError(
         f"not a usable history database ({error})",
         path=str(path),
         hint="move it aside, or use another --state directory",
     )
 
+
+OUR_MISTAKES = (sqlite3.ProgrammingError, sqlite3.InterfaceError, sqlite3.IntegrityError)
+"""SQLite's errors that a statement of bringup's own causes (its SQL, its arguments, a row
+against the schema's constraints), whatever the file: a bug, never a damaged history."""
 
 SQLITE_MAX_INTEGER = 2**63 - 1
 """The largest integer SQLite stores; a larger id names no row, a larger limit is no limit."""
