@@ -37,7 +37,7 @@ from bringup.run.historyschema import (
     roll_back,
     unusable,
 )
-from bringup.run.sqlitedisk import can_write, storage_failure
+from bringup.run.sqlitedisk import can_write, open_unchanged, storage_failure
 from bringup.utf8text import json_bytes, utf8
 
 __all__ = [
@@ -71,14 +71,22 @@ class History:
     """One open history database. Not shared between threads: the step runner's threads hand
     their results to the thread that owns it."""
 
-    def __init__(self, path: Path, *, read_only: bool = False) -> None:
+    def __init__(self, path: Path, *, read_only: bool = False, unchanged: bool = False) -> None:
         """``read_only``: for a command that only reads, which reads a history it cannot write
         as it is (``sqlitedisk.open_read_only``) rather than refuse it: on a read-only folder,
         or a full or failing disk (outsider15 D9: ``history`` on a full disk said "cannot
-        write the history database")."""
+        write the history database"). ``unchanged``: for a command that reads the history
+        beside its own answer (``check``), which changes nothing in it, no migration and no
+        journal mode (``sqlitedisk.open_unchanged``): a file of another schema is refused."""
         self.path = path
         self._lock = threading.Lock()
         readable = read_only and path.is_file()
+        if unchanged:
+            try:
+                self._db = open_unchanged(path, SCHEMA_VERSION)
+            except sqlite3.Error as error:
+                raise unusable(path, error) from None
+            return
         try:
             self._db = (
                 open_reading(path) if readable and not can_write(path) else open_writing(path)

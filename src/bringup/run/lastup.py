@@ -5,7 +5,8 @@
 failed at ``pytest`` (ImportError: ``jax.lib`` has no ``xla_client`` in the newest jax), ``check``
 still said "runs here", exit 0 (outsider 23 D9): the history held the answer. The newest run
 whose checkouts include the repo's folder speaks for it; a later run that passed clears an
-earlier failure. Read only: ``check`` never writes the state directory."""
+earlier failure. Read only: ``check`` changes nothing in the state directory (the history is
+opened ``unchanged``: no migration, no journal mode; one of another schema is not read)."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ def last_failures(components: Sequence[Component], state: Path) -> tuple[LastFai
     if not layout.recorded():
         return ()
     found: list[LastFailure] = []
-    with History(layout.database, read_only=True) as history:
+    with History(layout.database, unchanged=True) as history:
         runs = history.runs(RUNS_READ)
         for component in components:
             run = _newest(runs, component.path)
