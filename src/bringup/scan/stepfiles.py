@@ -157,7 +157,7 @@ def placed(
         if found.cwd not in ("", "."):
             earlier.append(found.cwd)
         found = _in_clone_top(found, kept, own, posixpath.dirname(guide))
-        found = with_local_paths(found, scripts, fetched)
+        found = with_local_paths(found, scripts, fetched, own)
         if found.needs.missing and guide:  # a requirements file the guide has its reader write
             found = created_input(found, guide, read(guide))
         fetched.extend(fetched_wheels(found))
