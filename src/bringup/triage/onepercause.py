@@ -4,20 +4,12 @@ a wrapper code beside the code of the call it wraps)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Optional
-
-import msgspec
-
 from bringup.model.diagnosis import Diagnosis
 from bringup.triage import tiers
 
 
 def one_per_cause(
-    diagnoses: list[Diagnosis],
-    secondary: set[str],
-    generic: set[str],
-    outranks: Optional[Mapping[str, Sequence[str]]] = None,
+    diagnoses: list[Diagnosis], secondary: set[str], generic: set[str]
 ) -> list[Diagnosis]:
     """Leave out a ``secondary`` (knowledge or fallback) diagnosis whose first evidence line is
     already the evidence of a diagnosis ranked above it (the same failure, explained better);
@@ -26,12 +18,7 @@ def one_per_cause(
     catalogued code N); and a wrapper code (a "call <api> failed" code) within a few lines of
     a code another diagnosis captured, ranked above it or not (torch_npu's "ERR00100 PTA call
     acl api failed" under the catch-all "NPU function error: ..., error code is 507899": the
-    wrapper says only that the call whose code is there failed). A signature that one ranked
-    above it ``outranks``, read from the very same lines, is the same failure read less
-    specifically: one diagnosis, the lesser's fix said in the one kept (``_folded``).
-    vllm-omni#705 (outsider 25 D4): "NPU out of memory ... 48.36 MiB free; 0 bytes reserved in
-    total by PyTorch" was two diagnoses of one line, memory held by another process first and
-    "NPU out of memory" second, whose expandable_segments fix was the thread's."""
+    wrapper says only that the call whose code is there failed)."""
     kept: list[Diagnosis] = []
     covered: set[int] = set()
     codes: set[str] = set()
@@ -43,10 +30,6 @@ def one_per_cause(
     }
     for diagnosis in diagnoses:
         lines = {evidence.line for evidence in diagnosis.evidence}
-        over = _outranking(kept, diagnosis, lines, outranks or {})
-        if over is not None:
-            kept[over] = _folded(kept[over], diagnosis)
-            continue
         first = diagnosis.evidence[0].line if diagnosis.evidence else 0
         lesser = diagnosis.signature_id in secondary or diagnosis.signature_id in generic
         code = diagnosis.captures.get("code")
@@ -69,25 +52,3 @@ def is_wrapper(diagnosis: Diagnosis) -> bool:
         tiers.FALLBACK_SCORES["wrapper"],
         tiers.FALLBACK_SCORES["footer"],
     )
-
-
-def _outranking(
-    kept: list[Diagnosis],
-    diagnosis: Diagnosis,
-    lines: set[int],
-    outranks: Mapping[str, Sequence[str]],
-) -> Optional[int]:
-    """The index in ``kept`` of a diagnosis that outranks ``diagnosis`` and reads exactly its
-    lines; None where there is none."""
-    for index, above in enumerate(kept):
-        if diagnosis.signature_id in outranks.get(above.signature_id, ()) and lines == {
-            evidence.line for evidence in above.evidence
-        }:
-            return index
-    return None
-
-
-def _folded(kept: Diagnosis, lesser: Diagnosis) -> Diagnosis:
-    """``kept`` with the fix of ``lesser``, the same lines read less specifically."""
-    fix = f"{kept.fix.rstrip()} Read as {lesser.title} ({lesser.signature_id}): {lesser.fix}"
-    return msgspec.structs.replace(kept, fix=fix)

@@ -188,12 +188,7 @@ def rank(
     )
     generic = {sid for sid, signature in found.items() if signature and signature.record.generic}
     diagnoses = faultrank.below_places(diagnoses, found, extra)
-    diagnoses = onepercause.one_per_cause(
-        diagnoses,
-        secondary,
-        generic,
-        {sid: tuple(s.record.outranks) for sid, s in found.items() if s is not None},
-    )
+    diagnoses = onepercause.one_per_cause(diagnoses, secondary, generic)
     diagnoses = constraints.with_constraints(sameoperator.consequences_left_out(diagnoses))
     diagnoses = _placed_by_the_log(
         diagnoses or _nothing_failed(result), result, catalogue, extra, generic
