@@ -13,7 +13,9 @@ from bringup.scan.repo import scan_repo
 LINE = "pip install -r /workspace/UniWorld-V1/requirements.txt"
 
 
-def _installs(tmp_path: Path, line: str, name: str = "UniWorld-V1") -> list[tuple[str, tuple]]:
+def _installs(
+    tmp_path: Path, line: str, name: str = "UniWorld-V1"
+) -> list[tuple[str, tuple[str, ...]]]:
     root = tmp_path / name
     root.mkdir(parents=True)
     (root / "requirements.txt").write_text("torch==2.5.1\n")
