@@ -1,0 +1,45 @@
+"""Outsider 26's explain defects (session 44, tests/data/outsider45): each log's thread and
+established cause in logs/README.md and truth.md; logs/odd holds the outsider's rearrangements
+of the threads' lines (O5: L03 inside the `docker build` step lines docker prints)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bringup.model.diagnosis import Diagnosis
+from bringup.triage import explain_text
+
+LOGS = Path(__file__).resolve().parents[1] / "data" / "outsider45" / "logs"
+SAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
+
+
+def _ranked(name: str) -> list[Diagnosis]:
+    return explain_text((LOGS / name).read_text(encoding="utf-8"))
+
+
+def test_cuda_used_in_a_docker_build_step_is_not_an_old_driver() -> None:
+    # D1: NVIDIA/nvidia-docker#191 (lukeyeager): error 35 in a `docker build` RUN step with
+    # driver 367.48 beside a CUDA 7.5 image; RUN -> CMD fixed it.
+    ranked = _ranked("odd/O5_L03_with_docker_build_lines.log")
+    assert ranked[0].signature_id == "cuda.container.gpu-used-in-docker-build"
+    assert "docker run" in ranked[0].fix
+
+
+def test_a_build_step_that_finds_no_gpu_is_the_same_class() -> None:
+    # open-mmlab/mmdetection#1893: `Step 12/12 : RUN pip install -e .` stops at setup.py's
+    # "CUDA is required to compile MMDetection!" (torch sees no GPU in the build container).
+    log = SAMPLES / "cuda.container.gpu-used-in-docker-build" / "mmdetection-1893.log"
+    ranked = explain_text(log.read_text(encoding="utf-8"))
+    assert ranked[0].signature_id == "cuda.container.gpu-used-in-docker-build"
+
+
+def test_the_same_messages_outside_a_build_step_keep_their_own_causes() -> None:
+    # source: https://github.com/NVIDIA/nvidia-docker/issues/781
+    line = (
+        "Check failed: error == cudaSuccess (35 vs. 0)  "
+        "CUDA driver version is insufficient for CUDA runtime version"
+    )
+    ranked = explain_text([line])
+    assert [d.signature_id for d in ranked][:1] == ["cuda.runtime.driver-insufficient"]
+    # the message alone does not say the driver is old: the cause names a missing driver too
+    assert "no driver reaches the process" in ranked[0].cause
