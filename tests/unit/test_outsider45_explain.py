@@ -43,3 +43,23 @@ def test_the_same_messages_outside_a_build_step_keep_their_own_causes() -> None:
     assert [d.signature_id for d in ranked][:1] == ["cuda.runtime.driver-insufficient"]
     # the message alone does not say the driver is old: the cause names a missing driver too
     assert "no driver reaches the process" in ranked[0].cause
+
+
+def test_a_tensorrt_engine_of_another_release_is_read_from_tensorrts_own_lines() -> None:
+    # D2: NVIDIA/TensorRT#2105, "Version tag does not match ... Engine deserialization failed"
+    # below the user's prose about a docker container; rebuilding the engine fixed it.
+    for name in ("L10_tensorrt_engine_version.log", "odd/O2_crlf_ansi_L10.log"):
+        first = _ranked(name)[0]
+        assert first.signature_id == "cuda.runtime.tensorrt-engine-other-version"
+        assert "[TRT]" in first.evidence[0].text
+    # NVIDIA/TensorRT#2195 (the maintainer: build and deserialize TRT versions not matched)
+    log = SAMPLES / "cuda.runtime.tensorrt-engine-other-version" / "tensorrt-2195.log"
+    first = explain_text(log.read_text(encoding="utf-8"))[0]
+    assert first.signature_id == "cuda.runtime.tensorrt-engine-other-version"
+    assert "serialization version 96" in first.cause
+    # source: https://github.com/GeekAlexis/FastMOT/issues/127 (TensorRT 7's wording)
+    line = (
+        "[TensorRT] ERROR: coreReadArchive.cpp (41) - Serialization Error in verifyHeader: 0 "
+        "(Version tag does not match. Note: Current Version: 96, Serialized Engine Version: 97)"
+    )
+    assert explain_text([line])[0].signature_id == "cuda.runtime.tensorrt-engine-other-version"
