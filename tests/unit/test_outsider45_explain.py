@@ -63,3 +63,18 @@ def test_a_tensorrt_engine_of_another_release_is_read_from_tensorrts_own_lines()
         "(Version tag does not match. Note: Current Version: 96, Serialized Engine Version: 97)"
     )
     assert explain_text([line])[0].signature_id == "cuda.runtime.tensorrt-engine-other-version"
+
+
+def test_an_extension_older_than_the_python_is_an_install_mismatch() -> None:
+    # D3: BytePioneer-AI/PaddleOCR-NPU#10, CANN 7.0.1 under Python 3.10; upgrading CANN fixed it.
+    first = _ranked("L07_paddleocr_npu_py_ssize_t.log")[0]
+    assert (first.signature_id, first.layer) == ("python.c-extension-older-than-python", "install")
+    assert "ASCEND_LAUNCH_BLOCKING" not in first.fix
+    # JPCERTCC/impfuzzy#7: the same SystemError from a PyPI package's C module
+    log = SAMPLES / "python.c-extension-older-than-python" / "impfuzzy-7.log"
+    first = explain_text(log.read_text(encoding="utf-8"))[0]
+    assert first.signature_id == "python.c-extension-older-than-python"
+    # CANN's own hook frame keeps its more specific reading (Ascend/pytorch#61)
+    log = SAMPLES / "ascend.runtime.python-hook-py-ssize-t-clean" / "ascend-pytorch-61-e40024.log"
+    ranked = explain_text(log.read_text(encoding="utf-8"))
+    assert ranked[0].signature_id == "ascend.runtime.python-hook-py-ssize-t-clean"
