@@ -78,3 +78,29 @@ def test_an_extension_older_than_the_python_is_an_install_mismatch() -> None:
     log = SAMPLES / "ascend.runtime.python-hook-py-ssize-t-clean" / "ascend-pytorch-61-e40024.log"
     ranked = explain_text(log.read_text(encoding="utf-8"))
     assert ranked[0].signature_id == "ascend.runtime.python-hook-py-ssize-t-clean"
+
+
+def test_a_build_tool_the_shell_cannot_find_is_not_installed() -> None:
+    # D4: flashserve/flash-linear-attention-npu#63, "build.sh: line 401: cmake: command not found"
+    first = _ranked("L04_fla_npu_cmake_missing.log")[0]
+    assert (first.signature_id, first.layer) == ("toolchain.build-tool-missing", "build")
+    assert "`cmake`" in first.cause
+    # OpenBoardView/OpenBoardView#278 (the maintainer: install the build dependencies)
+    log = SAMPLES / "toolchain.build-tool-missing" / "openboardview-278.log"
+    assert explain_text(log.read_text(encoding="utf-8"))[0].captures["tool"] == "cmake"
+    # make's shell, then make's echo; source: https://github.com/freebayes/freebayes/issues/396
+    log = [
+        "/bin/sh: cmake: command not found",
+        "make[1]: *** [../bamtools/lib/libbamtools.a] Error 127",
+    ]
+    assert explain_text(log)[0].captures["tool"] == "cmake"
+
+
+def test_each_missing_build_tool_is_a_diagnosis_of_its_own() -> None:
+    # D4 (O4): cmake missing, then after installing it patch missing (the thread's two steps)
+    ranked = _ranked("odd/O4_glued_cmake_then_patch.log")
+    tools = [
+        d.captures.get("tool") for d in ranked if d.signature_id == "toolchain.build-tool-missing"
+    ]
+    assert tools == ["cmake", "patch"]
+    assert [len(d.evidence) for d in ranked[:2]] == [1, 1]

@@ -56,6 +56,7 @@ from bringup.triage import (
     fallbackranks,
     faultrank,
     onepercause,
+    percapture,
     phase,
     remnant,
     runtimecompile,
@@ -133,10 +134,10 @@ def rank(
             + min(hits.specificity, SPECIFICITY_CAP)
             + (FIRST_BONUS if signature_id in (first, before_echoes) else 0)
         )
-        diagnoses.append(
+        diagnoses.extend(
             _diagnosis(
                 signature,
-                hits,
+                part,
                 catalogue=catalogue,
                 snapshot=snapshot,
                 confirmation=confirmation,
@@ -144,6 +145,7 @@ def rank(
                 score=float(score),
                 layer=_layer(signature, hits, result, failed_in, coded),
             )
+            for part in percapture.parts(signature, hits)
         )
     warned = {sid for sid, hits in result.hits.items() if warning_only(hits)}
     diagnoses, below = below_failures(diagnoses, found, warned, bool(extra))
