@@ -104,3 +104,28 @@ def test_each_missing_build_tool_is_a_diagnosis_of_its_own() -> None:
     ]
     assert tools == ["cmake", "patch"]
     assert [len(d.evidence) for d in ranked[:2]] == [1, 1]
+
+
+def test_sigill_at_import_on_a_cpu_the_build_does_not_support() -> None:
+    # D6: vllm-project/vllm-ascend#13936, "Illegal instruction (core dumped)" at `import torch`
+    # (torch 2.10) on a Phytium D2000 (ARMv8.0); torch 2.9 imports.
+    first = _ranked("L09_vllm_ascend_d2000_sigill.log")[0]
+    assert (first.signature_id, first.layer) == ("install.binary-needs-other-cpu", "install")
+    # pytorch/pytorch#37577: SIGILL in libtorch_cpu.so's AVX2 initialiser at `import torch`
+    log = SAMPLES / "install.binary-needs-other-cpu" / "pytorch-37577.log"
+    first = explain_text(log.read_text(encoding="utf-8"))[0]
+    assert first.signature_id == "install.binary-needs-other-cpu"
+
+
+def test_a_device_kernels_illegal_instruction_is_not_the_hosts() -> None:
+    # ggml-org/whisper.cpp#2372 (L08): an AI Core vector unit's "Illegal instruction" fault
+    ranked = _ranked("L08_whisper_310p_aivec.log")
+    assert "install.binary-needs-other-cpu" not in [d.signature_id for d in ranked]
+
+
+def test_ptxas_too_old_sends_the_user_to_a_newer_ptxas_not_the_toolkits() -> None:
+    # D8: triton-lang/triton#5385, the toolkit's ptxas (7.8) is the old one; Triton bundles its own
+    first = _ranked("L02_triton_ptxas.log")[0]
+    assert first.signature_id == "cuda.build.ptxas-too-old"
+    assert "unset TRITON_PTXAS_PATH" in first.fix
+    assert "TRITON_PTXAS_PATH=/usr/local/cuda/bin/ptxas" not in first.fix

@@ -157,7 +157,7 @@ def rank(
         if d.confirmation == "contradicted"
         or vendors.foreign(d.signature_id, marks, _any_vendor(found.get(d.signature_id)))
     }
-    own = {sid for sid, signature in found.items() if fallbackranks.specific(signature)} - ruled_out
+    own = _own(result, found, ruled_out)
     knowledge = {sid for sid, signature in found.items() if _tier(signature) in KNOWLEDGE_TIERS}
     fails = bool(extra) or any(_tier(signature) == "signature" for signature in found.values())
     diagnoses = [
@@ -196,6 +196,23 @@ def rank(
         diagnoses or _nothing_failed(result), result, catalogue, extra, generic
     )
     return diagnoses if top is None else diagnoses[:top]
+
+
+def _own(
+    result: ScanResult, found: Mapping[str, Optional[Signature]], ruled_out: set[str]
+) -> set[str]:
+    """The own signatures found (not catch-alls), less those ``ruled_out`` and those found only
+    through symptoms that need a context the log lacks: no diagnosis, so they do not hide the
+    fallback's reading (a SIGILL no import or CPU words place is the fallback's crash)."""
+    unsaid = {
+        sid
+        for sid, signature in found.items()
+        if signature is not None
+        and signature.record.symptoms_need_context
+        and not result.hits[sid].direct
+        and not result.context.get(sid, 0)
+    }
+    return {sid for sid, s in found.items() if fallbackranks.specific(s)} - ruled_out - unsaid
 
 
 def _placed_by_the_log(
