@@ -129,3 +129,33 @@ def test_ptxas_too_old_sends_the_user_to_a_newer_ptxas_not_the_toolkits() -> Non
     assert first.signature_id == "cuda.build.ptxas-too-old"
     assert "unset TRITON_PTXAS_PATH" in first.fix
     assert "TRITON_PTXAS_PATH=/usr/local/cuda/bin/ptxas" not in first.fix
+
+
+def test_an_aivec_illegal_instruction_on_a_310p_is_a_kernel_made_for_another_soc() -> None:
+    # D7: ggml-org/whisper.cpp#2372, GGML_CANN on a 310P3 (the maintainer in #2336: "Not support
+    # 310 now"); ggml-org/llama.cpp#10108, the same fault on a 310p, fixed by 310P support (#10216)
+    for ranked in (
+        _ranked("L08_whisper_310p_aivec.log"),
+        explain_text(
+            (
+                SAMPLES / "ascend.runtime.kernel-not-built-for-310p" / "llama-cpp-10108.log"
+            ).read_text(encoding="utf-8")
+        ),
+    ):
+        assert (ranked[0].signature_id, ranked[0].layer) == (
+            "ascend.runtime.kernel-not-built-for-310p",
+            "operator_execution",
+        )
+        assert "310P" in ranked[0].cause
+
+
+def test_the_same_fault_on_another_chip_stays_a_kernel_fault() -> None:
+    # source: https://github.com/k2-fsa/sherpa-onnx/issues/3076 (a 910B2)
+    log = [
+        "The error from device(chipId:1, dieId:0), serial number is 179, there is an aivec error "
+        "exception, core id is 41, error code = 0x10",
+        "The extend info: errcode:(0x10, 0, 0) errorStr: Illegal instruction, which is usually "
+        "caused by unaligned UUB addresses.",
+    ]
+    ranked = explain_text(log)
+    assert ranked[0].signature_id == "ascend.runtime.aicore-exception"
