@@ -159,3 +159,12 @@ def test_the_same_fault_on_another_chip_stays_a_kernel_fault() -> None:
     ]
     ranked = explain_text(log)
     assert ranked[0].signature_id == "ascend.runtime.aicore-exception"
+
+
+def test_a_compile_error_on_ascend_cites_canns_own_page_not_another_projects() -> None:
+    # D9: tile-ai/tilelang-ascend#106, a TileLang codegen error (AscendC::Or), cited llama.cpp's
+    # CANN page; the class's Ascend source is CANN's own list of its API changes
+    first = _ranked("L06_tilelang_ascend_or_codegen.log")[0]
+    assert first.signature_id == "class.build.source-out-of-step"
+    assert "llama.cpp" not in first.source
+    assert first.source.startswith("https://www.hiascend.com/")
