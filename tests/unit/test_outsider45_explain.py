@@ -168,3 +168,27 @@ def test_a_compile_error_on_ascend_cites_canns_own_page_not_another_projects() -
     assert first.signature_id == "class.build.source-out-of-step"
     assert "llama.cpp" not in first.source
     assert first.source.startswith("https://www.hiascend.com/")
+
+
+def test_no_confident_old_driver_where_the_log_states_a_driver_that_fits_the_image() -> None:
+    # D1: NVIDIA/nvidia-docker#191 (L03): error 35 with driver 367.48 and nvidia/cuda:7.5 stated;
+    # CUDA 7.5 needs >= 352.31 (CUDA release notes' driver table)
+    first = _ranked("L03_nvdocker_build_err35.log")[0]
+    assert (first.signature_id, first.confidence) == ("cuda.runtime.driver-insufficient", "low")
+    assert "driver 367.48 and an image of CUDA 7.5" in first.cause
+    assert "docker build" in first.cause
+
+
+def test_an_image_without_its_cuda_release_says_nothing_of_the_driver() -> None:
+    # a driver and an untagged image (NVIDIA/nvidia-docker#317) beside error 35 (deviceQuery's
+    # words, loretoparisi/docker#11): no CUDA stated, so the reading stays as it was
+    log = [
+        # source: https://github.com/NVIDIA/nvidia-docker/issues/317
+        "| NVIDIA-SMI 367.35                 Driver Version: 367.35                    |",
+        "host-pc:# nvidia-docker run --rm -ti nvidia/cuda bash",
+        # source: https://github.com/loretoparisi/docker/issues/11
+        "cudaGetDeviceCount returned 35",
+        "-> CUDA driver version is insufficient for CUDA runtime version",
+    ]
+    first = explain_text(log)[0]
+    assert (first.signature_id, first.confidence) == ("cuda.runtime.driver-insufficient", "high")

@@ -51,6 +51,7 @@ from bringup.model.snapshot import Snapshot
 from bringup.triage import (
     advice,
     constraints,
+    driverfloor,
     extensionimport,
     fallback,
     fallbackranks,
@@ -236,7 +237,8 @@ def _placed_by_the_log(
     diagnoses = phase.read_in(diagnoses, result.findings, loose)
     diagnoses = runtimecompile.in_the_build(diagnoses, result.findings, loose - generic)
     diagnoses = advice.fitted(diagnoses, result.findings.marks)
-    return versionpairs.with_mismatches(diagnoses, result.findings.versions, catalogue)
+    diagnoses = versionpairs.with_mismatches(diagnoses, result.findings.versions, catalogue)
+    return driverfloor.judged(diagnoses, result.findings.versions, catalogue)
 
 
 def _nothing_failed(result: ScanResult) -> list[Diagnosis]:
