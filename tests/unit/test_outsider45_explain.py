@@ -89,11 +89,11 @@ def test_a_build_tool_the_shell_cannot_find_is_not_installed() -> None:
     log = SAMPLES / "toolchain.build-tool-missing" / "openboardview-278.log"
     assert explain_text(log.read_text(encoding="utf-8"))[0].captures["tool"] == "cmake"
     # make's shell, then make's echo; source: https://github.com/freebayes/freebayes/issues/396
-    log = [
+    lines = [
         "/bin/sh: cmake: command not found",
         "make[1]: *** [../bamtools/lib/libbamtools.a] Error 127",
     ]
-    assert explain_text(log)[0].captures["tool"] == "cmake"
+    assert explain_text(lines)[0].captures["tool"] == "cmake"
 
 
 def test_each_missing_build_tool_is_a_diagnosis_of_its_own() -> None:

@@ -27,13 +27,9 @@ def parts(signature: Signature, hits: SignatureHits) -> list[SignatureHits]:
     first: Optional[SignatureHits] = None
     for evidence, head in zip(hits.evidence, hits.heads):
         value = _value(tuple(signature.record.patterns), name, evidence.text)
-        if value is None and first is not None:
-            part = first
-        else:
-            key = value if value is not None else hits.captures.get(name, "")
-            part = by_value.get(key)
-            if part is None:
-                part = by_value[key] = _part(hits, name, key, evidence.line)
+        key = value if value is not None else hits.captures.get(name, "")
+        found = first if value is None and first is not None else by_value.get(key)
+        part = found or by_value.setdefault(key, _part(hits, name, key, evidence.line))
         first = first or part
         part.matches += 1
         part.last_line = evidence.line

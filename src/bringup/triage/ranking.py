@@ -106,7 +106,7 @@ def rank(
     loose = _loose_knowledge(result, found)
     before_echoes = _before_failure_lines(result, found, extra)
     marks = result.findings.marks
-    diagnoses = []
+    diagnoses: list[Diagnosis] = []
     for signature_id, hits in result.hits.items():
         signature = found[signature_id]
         if signature is None:
