@@ -157,7 +157,7 @@ def placed(
         if found.cwd not in ("", "."):
             earlier.append(found.cwd)
         found = _in_clone_top(found, kept, own, posixpath.dirname(guide))
-        found = with_local_paths(found, scripts, fetched)
+        found = with_local_paths(found, scripts, fetched, own)
         if found.needs.missing and guide:  # a requirements file the guide has its reader write
             found = created_input(found, guide, read(guide))
         fetched.extend(fetched_wheels(found))
@@ -166,7 +166,7 @@ def placed(
         found = with_image(found, read(ran) if ran is not None else None, guide, read, out)
         found = _on_its_device(found, _module(found, scripts) or ran, scripts, read)
         if ran is not None and ran.endswith(".sh"):
-            found = runs_built_program(found, read(ran), kept.device_programs())
+            found = runs_built_program(found, read(ran), kept.device_programs(), ran)
         found = _compiled_at_start(found, _module(found, scripts) or ran, kept.jit)
         out.append(_test_device(found, kept))
     return out
@@ -325,9 +325,9 @@ class StepFiles:
         self._tests: Optional[list[str]] = None
         self._by_name: Optional[dict[str, list[str]]] = None
         self._holders: dict[str, Optional[str]] = {}
-        self._programs: Optional[dict[str, str]] = None
+        self._programs: Optional[dict[str, dict[str, str]]] = None
 
-    def device_programs(self) -> dict[str, str]:
+    def device_programs(self) -> dict[str, dict[str, str]]:
         """The checkout's programs that drive the devices (``builtruns``), read once."""
         if self._programs is None:
             self._programs = device_programs(self.scripts, self.read)
