@@ -48,9 +48,7 @@ def test_fallback_searched_near_its_words_as_over_the_whole_text(text: str) -> N
     whole = FALLBACK.search(text)
     near = falls_back(text)
     assert _spans([whole] if whole else []) == _spans([near] if near else [])
-    assert _spans(finditer_near(FALLBACK, text, _FALLBACK_WORDS)) == _spans(
-        FALLBACK.finditer(text)
-    )
+    assert _spans(finditer_near(FALLBACK, text, _FALLBACK_WORDS)) == _spans(FALLBACK.finditer(text))
 
 
 @pytest.mark.parametrize(
