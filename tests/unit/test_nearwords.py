@@ -12,6 +12,14 @@ import pytest
 
 from bringup.nearwords import finditer_near, search_near
 from bringup.scan.clitests import _HEAD_WORDS, _TEST_HEAD
+from bringup.scan.containerimage import _RUN, _RUN_STARTS
+from bringup.scan.testdevices import (
+    _LAUNCH,
+    _LAUNCH_STARTS,
+    _SHARDED,
+    _SHARDED_REACH,
+    _SHARDED_WORDS,
+)
 from bringup.scan.testfiledevices import _FALLBACK_WORDS, FALLBACK, falls_back
 from bringup.scan.testmocks import _MOCK_CALL, _MOCK_CALL_WORDS, _MOCK_REACH
 from bringup.scan.tritonkernels import _OTHER_TARGET, _TARGET_WORDS
@@ -109,3 +117,39 @@ def test_a_match_is_tried_only_within_reach_of_its_word() -> None:
     pattern = re.compile(r"a{0,10}mock")  # constructed
     assert _spans(finditer_near(pattern, "aaaaamock", ("mock",), 5)) == [(0, 9, ())]
     assert _spans(finditer_near(pattern, "aaaaamock", ("mock",), 2)) == [(3, 9, ())]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the launches testdevices' docstring quotes, in a constructed script
+        "torchrun --nproc_per_node=8 train.py\nmpirun -np 8 python run.py\n"
+        "msrun --local_worker_num=2 --worker_num=4 x.py\n",
+        # vllm-ascend@5e39074 tests/e2e/pull_request/four_card/_310p/test_dense_model_310p.py:43
+        # (as testdevices cites it), then constructed: sizes at a text's end and beside words
+        "    tensor_parallel_size=4,\n",
+        "pipeline-parallel-size 2\nworld_size=2\nmp.spawn(fn, nprocs=2)\n"
+        "parallel=3\ndata_parallel_size",
+        '--num-processes", "2"\nnot--nproc_per_node 3\n',
+    ],
+)
+def test_launch_counts_found_near_their_words_as_over_the_whole_text(text: str) -> None:
+    launched = finditer_near(_LAUNCH, text, _LAUNCH_STARTS)
+    assert _spans(launched) == _spans(_LAUNCH.finditer(text))
+    sharded = finditer_near(_SHARDED, text, _SHARDED_WORDS, _SHARDED_REACH)
+    assert _spans(sharded) == _spans(_SHARDED.finditer(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # constructed, as containerimage's docstring describes: a default image, nvidia-docker,
+        # a word ending in docker
+        'IMAGE="${IMAGE:-sg2ada:latest}"\ndocker run --rm -it $IMAGE bash\n',
+        "mydocker run x\nnvidia-docker run --gpus all img\npodman run img",
+    ],
+)
+def test_container_run_found_near_its_words_as_over_the_whole_text(text: str) -> None:
+    whole = _RUN.search(text)
+    near = search_near(_RUN, text, _RUN_STARTS)
+    assert _spans([whole] if whole else []) == _spans([near] if near else [])

@@ -24,6 +24,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Step, StepNeeds
+from bringup.nearwords import search_near
 from bringup.scan.adapterimports import imported_device
 from bringup.scan.builtruns import device_programs, runs_built_program
 from bringup.scan.commands import pip_install_targets, program_name
@@ -50,9 +51,14 @@ _DEVICE_OPTION = lazyre.compile(
     re.DOTALL,
 )
 
+
+def _no_cpu_branch(text: str) -> bool:
+    """Whether ``text`` raises where the device is not available (``_NO_CPU_BRANCH``)."""
+    return search_near(_NO_CPU_BRANCH, text, ("is_available()",)) is not None
+
+
 _NO_CPU_BRANCH = lazyre.compile(
-    r"\bis_available\(\)\s*:[^\n]*\n(?:[ \t]+\S[^\n]*\n){1,4}?[ \t]*else\s*:\s*\n\s*raise\b",
-    prefilter=True,
+    r"\bis_available\(\)\s*:[^\n]*\n(?:[ \t]+\S[^\n]*\n){1,4}?[ \t]*else\s*:\s*\n\s*raise\b"
 )
 """A device chain whose last branch raises: NPU if torch_npu imports, ``elif
 torch.cuda.is_available():`` GPU, ``else: raise ValueError("Neither NPU nor GPU environment is
@@ -278,7 +284,7 @@ def _on_its_device(
         return step
     kind = _device(text, step.argv)
     stated = stated_devices(text) if not falls_back(text) else None
-    if kind is None and stated is None and not _NO_CPU_BRANCH.search(text):
+    if kind is None and stated is None and not _no_cpu_branch(text):
         return step
     kind = imported_device(text, scripts, read) or kind or (stated.device_kind if stated else None)
     needs = msgspec.structs.replace(
