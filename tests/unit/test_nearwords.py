@@ -21,7 +21,7 @@ from bringup.scan.testdevices import (
     _SHARDED_WORDS,
 )
 from bringup.scan.testfiledevices import _FALLBACK_WORDS, FALLBACK, falls_back
-from bringup.scan.testmocks import _MOCK_CALL, _MOCK_CALL_WORDS, _MOCK_REACH
+from bringup.scan.testmocks import _LIBRARY, _MOCK_CALL, _MOCK_CALL_WORDS, _MOCK_REACH, _NAMES
 from bringup.scan.tritonkernels import _OTHER_TARGET, _TARGET_WORDS
 
 # PaddlePaddle/PaddleMIX@6afaf05 ppdiffusers/ppdiffusers/utils/testing_utils.py:219 (as
@@ -152,4 +152,21 @@ def test_launch_counts_found_near_their_words_as_over_the_whole_text(text: str) 
 def test_container_run_found_near_its_words_as_over_the_whole_text(text: str) -> None:
     whole = _RUN.search(text)
     near = search_near(_RUN, text, _RUN_STARTS)
+    assert _spans([whole] if whole else []) == _spans([near] if near else [])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\n".join(_MOCKS),
+        # constructed: names inside others, after a dot, at a text's end
+        "import torch_npu\ny = torch_npu.npu.synchronize()\nx.torch.cuda.Stream()\nnot_pynvml",
+        "torch.npu",
+    ],
+)
+def test_device_libraries_found_near_their_names_as_over_the_whole_text(text: str) -> None:
+    library, names = _LIBRARY(), _NAMES()
+    assert _spans(finditer_near(library, text, names)) == _spans(library.finditer(text))
+    whole = library.search(text)
+    near = search_near(library, text, names)
     assert _spans([whole] if whole else []) == _spans([near] if near else [])

@@ -28,7 +28,7 @@ import msgspec
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Step, file_source
-from bringup.nearwords import finditer_near
+from bringup.nearwords import finditer_near, search_near
 
 
 def _names(registered: tuple[Backend, ...]) -> tuple[str, ...]:
@@ -66,8 +66,9 @@ _LIBRARY = backends.per_registry(_libraries)
 def _names_library(text: str) -> bool:
     """Whether ``text`` names a device library as a word; the names looked for as plain
     text first (a test tree's files mostly name none, and the word pattern's look-behind
-    at every position cost 0.2 s of a 3,000-file scan)."""
-    return any(name in text for name in _NAMES()) and _LIBRARY().search(text) is not None
+    at every position cost 0.2 s of a 3,000-file scan), and the pattern tried only where
+    one starts (``nearwords``: every match starts with one)."""
+    return search_near(_LIBRARY(), text, _NAMES()) is not None
 
 
 _MOCK_CALL = lazyre.compile(
@@ -175,7 +176,7 @@ def unmocked_line(text: str) -> Optional[int]:
     by_block: dict[int, dict[str, None]] = {}
     for target, at in scoped:
         by_block.setdefault(blocks[line_of(at)], {})[target] = None
-    for m in library.finditer(text):
+    for m in finditer_near(library, text, _NAMES()):
         if m.end() >= len(text) or text[m.end()] not in ".(" or in_mock(m.start()):
             continue
         number = line_of(m.start())
