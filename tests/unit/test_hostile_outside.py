@@ -57,3 +57,34 @@ def test_an_include_inside_the_repo_is_read_and_not_said(
     assert "findings" not in data or not data["findings"]
     (component,) = data["components"]
     assert sorted(r["subject"] for r in component["requirements"]) == ["pypi:numpy", "torch"]
+
+
+def test_a_listed_file_linked_out_of_the_repo_is_said_not_followed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "shared").mkdir()
+    (tmp_path / "shared" / "reqs.txt").write_text("numpy==1.26.4\n", encoding="utf-8")
+    repo = tmp_path / "repo"
+    (repo / "sub").mkdir(parents=True)
+    (repo / "README.md").write_text("# repo\n", encoding="utf-8")
+    (repo / "requirements.txt").symlink_to(tmp_path / "shared" / "reqs.txt")
+    (repo / "sub" / "environment.yml").symlink_to("/dev/zero")
+    (repo / "notes.txt").symlink_to("/etc/hostname")  # no kind of file the scan reads
+    data = _scan(repo, capsys)
+    said = {
+        (source["ref"], finding["message"])
+        for finding in data["findings"]
+        for source in finding["sources"]
+    }
+    assert said == {
+        (
+            str(repo / "requirements.txt"),
+            f"a symbolic link out of the repo (to {tmp_path / 'shared' / 'reqs.txt'}); not read",
+        ),
+        (
+            str(repo / "sub" / "environment.yml"),
+            "a symbolic link out of the repo (to /dev/zero); not read",
+        ),
+    }
+    (component,) = data["components"]
+    assert "requirements" not in component
