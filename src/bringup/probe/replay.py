@@ -11,6 +11,7 @@ from typing import Optional
 
 import msgspec
 
+from bringup import lazyre
 from bringup.errors import InputError, ProbeError
 from bringup.inputs import read_input
 from bringup.model import Snapshot
@@ -18,6 +19,7 @@ from bringup.probe.files import Sysroot
 from bringup.probe.live import DEFAULT_BUDGET_S, take_snapshot
 from bringup.probe.recording import portable_argv
 from bringup.process import DEFAULT_TIMEOUT_S, Completed, EnvOverrides, PathArg, decode_output
+from bringup.scan.tomlpos import locate, parse_path
 from bringup.tomlfile import read_toml
 
 
@@ -87,11 +89,11 @@ def read_host(directory: str | os.PathLike[str]) -> RecordedHost:
     manifest = root / "host.toml"
     if not manifest.is_file():
         raise ProbeError(f"{root} is not a recorded host: no host.toml")
-    _, document = read_toml(manifest)
+    text, document = read_toml(manifest)
     try:
         recorded = msgspec.convert(document, type=_HostFile)
     except msgspec.ValidationError as error:
-        raise ProbeError(f"{manifest}: not a recorded host: {error}") from None
+        raise _broken(manifest, text, str(error)) from None
     commands: dict[tuple[str, ...], Completed] = {}
     for entry in recorded.command:
         if not entry.argv:
@@ -111,6 +113,33 @@ def read_host(directory: str | os.PathLike[str]) -> RecordedHost:
         env=recorded.env,
         commands=commands,
         notes=recorded.host.notes,
+    )
+
+
+class _BrokenHost(ProbeError, InputError):
+    """A ``host.toml`` that is no recorded host, at the line of the value at fault."""
+
+
+_AT = lazyre.compile(r"\s*- at `(\$[^`]*)`$")
+"""Where msgspec says the value at fault is (``- at `$.command[0].exit_code```)."""
+
+
+def _broken(manifest: Path, text: str, error: str) -> ProbeError:
+    """The error of a ``host.toml`` whose values are not a recorded host's, at the line and
+    column of the value msgspec names (as a repo's ``bringup.toml`` is told), so that a host
+    recorded by hand or edited is fixed where it is wrong."""
+    at = _AT.search(error)
+    where = locate(text, parse_path(at.group(1))) if at is not None else None
+    message = f"not a recorded host: {error[: at.start()] if at is not None else error}"
+    if where is None:
+        return ProbeError(f"{manifest}: {message}")
+    return _BrokenHost(
+        message,
+        path=str(manifest),
+        line=where.line,
+        column=where.column or None,
+        excerpt=where.excerpt,
+        width=max(where.width, 1),
     )
 
 

@@ -7,8 +7,9 @@ on by default; the lines it guards belong to the feature ``option:X`` (issue 11:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Container, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from typing import TYPE_CHECKING, Optional
 
 from bringup import lazyre
 from bringup.scan.scopes import OPTIONAL
@@ -48,16 +49,20 @@ def option_defaults(commands: Sequence[CMakeCommand], rel: str) -> tuple[set[str
     off: set[str] = set()
     on: set[str] = set()
     branches: list[str] = []  # per open if: "taken", "skipped" (a top-level test's), or ""
+    within = {"taken": 0, "skipped": 0, "": 0}  # how many of ``branches`` are each
     nested = "/" in rel and rel.rsplit("/", 1)[-1].lower() == "cmakelists.txt"
     settled: set[str] = set()
     for name, args, _ in commands:
         if name == "if":
             top = _top_level(args)
             branches.append(("skipped" if nested else "taken") if top else "")
+            within[branches[-1]] += 1
         elif name in ("elseif", "else") and branches:
+            within[branches[-1]] -= 1
             branches[-1] = {"taken": "skipped", "skipped": "taken"}.get(branches[-1], "")
+            within[branches[-1]] += 1
         elif name == "endif" and branches:
-            branches.pop()
+            within[branches.pop()] -= 1
         elif not branches and name == "set" and len(args) == 2 and args[1].upper() in _SWITCHED:
             # a plain ``set(X OFF)`` outside any ``if`` is the value from there on (hicann/
             # shmem@643bfb73 src/CMakeLists.txt:16-19: ``set(ACLSHMEM_MPI_SUPPORT OFF)`` then
@@ -68,9 +73,9 @@ def option_defaults(commands: Sequence[CMakeCommand], rel: str) -> tuple[set[str
             (off if switched_on else on).discard(args[0])
         else:
             value = _declared_default(name, args)
-            if value is None or "skipped" in branches or args[0] in settled:
+            if value is None or within["skipped"] or args[0] in settled:
                 continue
-            if "taken" in branches:
+            if within["taken"]:
                 settled.add(args[0])
                 off.discard(args[0])
             (on if value.upper() in ("ON", "TRUE", "1", "YES") else off).add(args[0])
@@ -95,7 +100,7 @@ def _declared_default(name: str, args: tuple[str, ...]) -> str | None:
     return None
 
 
-def off_by_default(name: str, off: set[str], on: set[str]) -> bool:
+def off_by_default(name: str, off: Container[str], on: Container[str]) -> bool:
     """Whether the ``if`` operand ``name`` is an option off by default: declared so, or named
     like an option (``USE_X``, ``WITH_X``) and not declared on."""
     return name in off or (_OPTION_NAME.match(name) is not None and name not in on)
@@ -127,7 +132,7 @@ def _split(tokens: list[str], word: str) -> list[list[str]]:
     return parts
 
 
-def _off(tokens: list[str], off: set[str], on: set[str]) -> bool:
+def _off(tokens: list[str], off: Container[str], on: Container[str]) -> bool:
     """Whether the ``if`` condition ``tokens`` is false by default: each of its ``OR``
     alternatives is (AND binds tighter, parentheses group), an alternative when one of its
     ``AND`` operands is an option off by default (not under ``NOT``) or a group that is off."""
@@ -148,57 +153,84 @@ def option_features(
     """``line -> option:X`` for each command of the file ``rel`` inside the taken branch of
     ``if(X …)`` where X is an option off by default; the ``if`` line itself too (a guard
     there is the option's). ``elsewhere``: the options other files of the repo declare off
-    (and none on)."""
-    off, on = option_defaults(commands, rel)
-    off |= elsewhere - on
-    stack: list[str] = []
-    local: list[dict[str, bool]] = []  # per open branch: the switches a plain ``set`` gave there
+    (and none on). Each command costs the same however deep the ``if``s around it nest."""
+    defaults_off, on = option_defaults(commands, rel)
+    off = defaults_off | (elsewhere - on)
+    given = _Given()
+    innermost: list[str] = []  # per open branch: the innermost option guarding it, or ""
     out: dict[int, str] = {}
     for name, args, line in commands:
         if name in ("if", "elseif"):
             first = args[0] if args else ""
-            off_here, on_here = _branch_values(off, on, local)
+            off_here, on_here = given.switched(off, False), given.switched(on, True)
             optional = off_by_default(first, off_here, on_here)
             if optional and len(_split(_tokens(args), "OR")) > 1:
                 # every alternative off by default (MatX CMakeLists.txt:426
                 # ``if (MATX_EN_FILEIO OR MATX_EN_VISUALIZATION OR … MATX_BUILD_TESTS …)``)
                 optional = _off(_tokens(args), off_here, on_here)
-            if name == "elseif" and stack:
-                stack.pop()
-                local.pop()
-            stack.append(f"option:{first}" if optional else "")
-            local.append({})
-        elif name == "else" and stack:
-            stack[-1] = ""
-            local[-1] = {}
-        elif name == "endif" and stack:
-            stack.pop()
-            local.pop()
+            if name == "elseif" and innermost:
+                innermost.pop()
+                given.close()
+            outer = innermost[-1] if innermost else ""
+            innermost.append(f"option:{first}" if optional else outer)
+            given.open()
+        elif name == "else" and innermost:
+            innermost[-1] = innermost[-2] if len(innermost) > 1 else ""
+            given.close()
+            given.open()
+        elif name == "endif" and innermost:
+            innermost.pop()
+            given.close()
             continue
-        elif name == "set" and local and len(args) == 2 and args[1].upper() in _SWITCHED:
-            local[-1][args[0]] = _SWITCHED[args[1].upper()]
-        inner = next((feature for feature in reversed(stack) if feature), "")
-        if inner:
-            out[line] = inner
+        elif name == "set" and innermost and len(args) == 2 and args[1].upper() in _SWITCHED:
+            given.set(args[0], _SWITCHED[args[1].upper()])
+        if innermost and innermost[-1]:
+            out[line] = innermost[-1]
     return out
 
 
-def _branch_values(
-    off: set[str], on: set[str], local: Sequence[Mapping[str, bool]]
-) -> tuple[set[str], set[str]]:
-    """The switches off and on at a point inside open branches: a plain ``set(X OFF)`` earlier
-    in a branch that is still open holds here, whatever ``option`` declared (repo-mirror-test/
-    ops-transformer@bfbbec83 cmake/config.cmake:199-201, inside ``if (BUILD_OPEN_PROJECT)``:
-    ``option(CHECK_COMPATIBLE … ON)``, ``set(CHECK_COMPATIBLE OFF)``, ``if (CHECK_COMPATIBLE)``;
-    a plain variable hides the cache entry a ``-D`` sets, so the check never runs)."""
-    if not any(local):
-        return off, on
-    off, on = set(off), set(on)
-    for branch in local:
-        for variable, value in branch.items():
-            (on if value else off).add(variable)
-            (off if value else on).discard(variable)
-    return off, on
+class _Given:
+    """The switches a plain ``set`` gave inside the branches still open, the innermost's
+    value first: a ``set(X OFF)`` earlier in a branch that is still open holds there, whatever
+    ``option`` declared (repo-mirror-test/ops-transformer@bfbbec83 cmake/config.cmake:199-201,
+    inside ``if (BUILD_OPEN_PROJECT)``: ``option(CHECK_COMPATIBLE … ON)``,
+    ``set(CHECK_COMPATIBLE OFF)``, ``if (CHECK_COMPATIBLE)``; a plain variable hides the cache
+    entry a ``-D`` sets, so the check never runs). Kept as one map and what each open branch
+    replaced in it, so that an ``if`` looks a name up rather than copying every branch's."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, bool] = {}
+        self._replaced: list[dict[str, Optional[bool]]] = []  # per open branch
+
+    def open(self) -> None:
+        self._replaced.append({})
+
+    def close(self) -> None:
+        if not self._replaced:
+            return
+        for variable, value in self._replaced.pop().items():
+            if value is None:
+                self.values.pop(variable, None)
+            else:
+                self.values[variable] = value
+
+    def set(self, variable: str, value: bool) -> None:
+        self._replaced[-1].setdefault(variable, self.values.get(variable))
+        self.values[variable] = value
+
+    def switched(self, defaults: AbstractSet[str], value: bool) -> Container[str]:
+        """The switches whose value here is ``value``: ``defaults``, those with that value,
+        less and plus what the open branches gave."""
+        return defaults if not self.values else _Switched(defaults, self.values, value)
+
+
+class _Switched(Container[str]):
+    def __init__(self, defaults: AbstractSet[str], given: Mapping[str, bool], value: bool) -> None:
+        self._defaults, self._given, self._value = defaults, given, value
+
+    def __contains__(self, name: object) -> bool:
+        given = self._given.get(name) if isinstance(name, str) else None
+        return name in self._defaults if given is None else given is self._value
 
 
 _FIND_MODULE = lazyre.compile(r"(?:^|/)Find\w+\.cmake$")

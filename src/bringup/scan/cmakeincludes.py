@@ -42,7 +42,14 @@ def included_files(rel: str, commands: Sequence[CMakeCommand]) -> tuple[str, ...
     blocks: list[bool] = []  # per open block: whether the default build may skip it
     skipped: list[bool] = []  # per open if: whether the default build skips its first branch
     found: list[str] = []
+    may_skip = 0  # how many of ``blocks`` the default build may skip: a count, not a scan
     for name, args, _ in commands:
+        if name == "include":
+            if not may_skip and args and args[0].endswith(".cmake"):
+                found.extend(_candidates(here, rel, args[0]))
+            continue
+        if blocks and name in ("elseif", "else", *_CLOSES):  # the innermost block changes
+            may_skip -= blocks[-1]
         if name == "if":
             taken = (len(args) == 1 and args[0] in on) or (
                 len(args) == 2 and args[0] == "NOT" and args[1] in off
@@ -56,10 +63,13 @@ def included_files(rel: str, commands: Sequence[CMakeCommand]) -> tuple[str, ...
             blocks[-1], skipped[-1] = True, False
         elif name == "else" and blocks:
             blocks[-1] = not skipped[-1]
-        elif name in _CLOSES:
-            blocks, skipped = blocks[:-1], skipped[:-1]
-        elif name == "include" and not any(blocks) and args and args[0].endswith(".cmake"):
-            found.extend(_candidates(here, rel, args[0]))
+        elif name in _CLOSES and blocks:
+            blocks.pop()
+            skipped.pop()
+            continue
+        else:
+            continue
+        may_skip += blocks[-1]
     return tuple(dict.fromkeys(found))
 
 

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 from bringup.model import Source
-from bringup.scan.extraction import Extraction
+from bringup.scan.extraction import Extraction, Finding
 from bringup.scan.filekinds import classify
 from bringup.scan.guides import guide_links
 from bringup.scan.walk import SKIPPED_DIRS, RepoFile, inside
@@ -45,6 +45,25 @@ def included(
         if include not in seen and in_repo(root, include) and os.path.isfile(target):
             seen.add(include)
             found.append(RepoFile(include, target, classify(include) or _unnamed_kind(include)))
+    return found
+
+
+def outside(extraction: Extraction, ref: str, text: str) -> list[Finding]:
+    """An ``unreadable`` finding per file ``extraction`` includes by a path that leaves the repo
+    (``-r ../common/requirements.txt`` in a repo that is one folder of a larger checkout), at
+    the first line of ``text`` (the including file, cited as ``ref``) naming it: what that file
+    states is not part of the answer, and the answer says so rather than leaving it out
+    unseen. A file of the system (``/opt/…``) is no part of the repo, and not said."""
+    found = []
+    lines = text.splitlines()
+    for include in dict.fromkeys(extraction.includes):
+        if include != os.pardir and not include.startswith(os.pardir + "/"):
+            continue
+        name = include.rsplit("/", 1)[-1]
+        line = next((n for n, said in enumerate(lines, 1) if name in said), None)
+        source = Source(kind="file", ref=ref, line=line)
+        message = f"{include}: outside the repo; not read"
+        found.append(Finding(kind="unreadable", message=message, sources=(source,)))
     return found
 
 

@@ -16,7 +16,7 @@ from typing import NamedTuple
 import msgspec
 
 from bringup.scan.extraction import Extraction, Finding
-from bringup.scan.followed import follow_guides, included
+from bringup.scan.followed import follow_guides, included, outside
 from bringup.scan.guides import primary_readme
 from bringup.scan.readahead import Reader
 from bringup.scan.registry import AUTHORITY
@@ -71,6 +71,8 @@ def read_files(
             unrun[entry.rel] = (entry, ref, len(done.extracted))
         done.extracted.append((entry.rel, extraction))
         queue.extend(included(root, extraction, seen, run, entry.kind))
+        found = outside(extraction, ref, text)
+        done.findings.extend(msgspec.structs.replace(f, component=component) for f in found)
         for rel in [r for r in unrun if r in run] if not queue else ():
             entry, ref, index = unrun.pop(rel)
             again = reader.extraction(entry, ref, done.texts[ref][1], run_by_build=True)

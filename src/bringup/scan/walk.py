@@ -218,6 +218,17 @@ def _script(rel: str, ignores: IgnoreStack) -> tuple[str, ...]:
     )
 
 
+def _linked_out(rel: str, path: str) -> tuple[str, str]:
+    """What the walk says of a file of a kind it reads that links out of the repo: not
+    followed (it may lead anywhere: ``requirements.txt -> /etc/shadow``), but said, as a list
+    linked from a folder beside the repo states what the repo needs."""
+    try:
+        target = os.readlink(path)
+    except OSError:  # gone since it was listed
+        return rel, "a symbolic link out of the repo; not read"
+    return rel, f"a symbolic link out of the repo (to {target}); not read"
+
+
 def walk_repo(
     root: Path,
     ignore: tuple[str, ...] = (),
@@ -263,8 +274,11 @@ def walk_repo(
                 if _skipped(entry.name, entry.path, not rel_dir) or ignores.ignored(rel, True):
                     counts[1] += 1
                     if entry.name.lower() in VENDOR_DIRS and not ignores.ignored(rel, True):
-                        lists = _download_lists(entry.path, rel)
-                        found.extend(f for f in lists if not ignores.ignored(f.rel, False))
+                        found.extend(
+                            f
+                            for f in _download_lists(entry.path, rel)
+                            if not ignores.ignored(f.rel, False)
+                        )
                 else:
                     nested = not entry.name.startswith(".") and entry.name not in SKIPPED_DIRS
                     subdirs.append((entry.path, rel, ignores, nested))
@@ -282,9 +296,10 @@ def walk_repo(
                 continue
             if ignores.ignored(rel, False):
                 continue
-            if entry.is_symlink() and not inside(entry.path, real_root):
-                continue
-            found.append(RepoFile(rel, Path(entry.path), kind))
+            if not entry.is_symlink() or inside(entry.path, real_root):
+                found.append(RepoFile(rel, Path(entry.path), kind))
+            else:
+                unreadable.append(_linked_out(rel, entry.path))
         return subdirs
 
     real_root = os.path.realpath(root)
