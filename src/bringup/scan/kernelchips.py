@@ -113,8 +113,9 @@ def listed_chips(
     return chip_list(file, places, text, hard=bool(places) and all(named))
 
 
-_ARCHITECTURE = re.compile(r"^[A-Za-z]{2,8}-(\d{4})$")
-"""A kernel architecture by its name, a word and the backend's number (``dav-2201``)."""
+_ARCHITECTURE = re.compile(r"^[A-Za-z]{2,8}-(\d{4}|[a-z]\d{3})(?:-(?:cube|vec))?$")
+"""A kernel architecture by its name, a word and the backend's number (``dav-2201``), or the
+core architecture an older compiler flag names (``dav-c220``, ``dav-c220-vec``)."""
 
 
 def _architecture(value: str) -> tuple[str, ...]:
@@ -139,6 +140,7 @@ def kernel_chips(
     places: dict[str, int] = {}
     branches: dict[str, int] = {}
     lines: list[str] = []
+    machine_code = True  # every chip named so far by a kernel architecture flag
     for command in commands:
         if command.name in ("option", "message"):
             continue
@@ -149,6 +151,8 @@ def kernel_chips(
             chips = build_chips(arg)
             if chips and not lines:
                 lines = file.text.split("\n")
+            if chips and command.name not in ("if", "elseif"):
+                machine_code = machine_code and bool(_architecture(arg))
             for chip in chips:
                 # the argument's own line: a flag deep in a multi-line command
                 # (``target_compile_options(... PRIVATE`` then, lines below,
@@ -160,4 +164,7 @@ def kernel_chips(
         # chip's extra work, not a list
         for chip, line in branches.items():
             places.setdefault(chip, line)
-    return chip_list(file, places, f"kernels built for {', '.join(places)}")
+    # kernels compiled for an architecture (``--cce-aicore-arch=dav-c220``, ``--npu-arch=
+    # dav-2201``) are machine code for it alone: hard, as ``listed_chips`` reads a list of them
+    hard = bool(places) and machine_code and not branches
+    return chip_list(file, places, f"kernels built for {', '.join(places)}", hard=hard)
