@@ -36,6 +36,7 @@ from bringup.model import Requirement
 from bringup.scan.commands import LogicalLine
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import shell_branch, shell_stops
+from bringup.scan.probeloops import looped_probes
 from bringup.scan.probewords import PROBED, TOOL
 from bringup.scan.shellmacos import CLOSED, ELSE, FI, IF, macos_branch
 from bringup.scan.sysdeps import tool_subject
@@ -207,6 +208,8 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
         tools = (
             [] if testing or ("!" not in text and "||" not in text) else _TOOL_TEST.findall(text)
         )
+        if tools or (not testing and "$" in text and ("!" in text or "||" in text)):
+            tools += [(name, "") for name in looped_probes(texts, index, file.text)]
         # only a line that tests, asks or checks can state a need: the branch is read for it
         if (tested or message or tools) and (
             shell_stops(shell_branch(texts, index)) or bool(tested and _advised(texts, index))
