@@ -253,7 +253,8 @@ VOCABULARY = Vocabulary(
         "m300": ("310B",),
     },
     chip_architecture_flags=(
-        r"--(?:npu-arch|cce-aicore-arch)[= ]dav-(\d{4}(?!\d)|[cm]\d{3}(?![\w])|[cm]\d{3}(?=-(?:cube|vec)\b))"
+        r"--(?:npu-arch|cce-aicore-arch)[= ]dav-"
+        r"(\d{4}(?!\d)|[cm]\d{3}(?![\w])|[cm]\d{3}(?=-(?:cube|vec)\b))"
     ),
     # ATC, CANN's model converter, builds an offline model (.om) for one SoC: "--soc_version
     # ... must be the same as the SoC the model runs on" (the .om is refused elsewhere:
