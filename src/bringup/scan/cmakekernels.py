@@ -11,7 +11,8 @@ the compiler's own ("-xcce: the code holds device code", ``--cce-aicore-arch``,
 ``--npu-arch``: hiascend.com BiSheng compiler options), so the command is a device build
 whatever variable names the compiler; linked to the device runtime (``DEVICE_RUNTIMES``) and
 neither an object (``-c``) nor a library (``-shared``, ``-lib``), its output is a program that
-drives the devices, as an ``add_executable`` linked to ``ascendcl`` is (``DEVICE_PROGRAM``).
+drives the devices, as an ``add_executable`` linked to ``ascendcl`` is (``DEVICE_PROGRAM``), on
+the chip its architecture flag names alone (a hard chip line).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from bringup.model import Requirement
 from bringup.scan.cmakelex import CMakeCommand, line_of
 from bringup.scan.devicecode import DEVICE_PROGRAM, DEVICE_RUNTIMES
 from bringup.scan.extraction import SourceFile
+from bringup.scan.kernelchips import architecture, chip_list
 from bringup.scan.linked import provider
 
 _DEVICE_TARGET = lazyre.compile(r"^(?:-xcce|--cce-aicore-arch[= ]\S+|--npu-arch[= ]\S+)$")
@@ -61,7 +63,20 @@ def device_programs(file: SourceFile, commands: Sequence[CMakeCommand]) -> list[
             text = f"{said}: {known[1]}; {DEVICE_PROGRAM}"
             at = line_of(lines, target, command.line)
             found.append(file.requirement(known[0], "", at, text=text, confidence="medium"))
+            found.extend(_chips(file, argv, at))
     return found
+
+
+def _chips(file: SourceFile, argv: Sequence[str], line: int) -> list[Requirement]:
+    """The chip the program's kernels are machine code for, named by its architecture flag
+    (``--cce-aicore-arch=dav-c220``: 910B or 910_93), as a hard line: the program runs on that
+    chip alone, as ``listed_chips`` reads a list of kernel architectures. A library's compile
+    option (``kernelchips.kernel_chips``) stays a soft support list."""
+    places: dict[str, int] = {}
+    for word in argv:
+        for chip in architecture(word):
+            places.setdefault(chip, line)
+    return chip_list(file, places, f"a program of kernels built for {', '.join(places)}", hard=True)
 
 
 def _argvs(args: Sequence[str]) -> list[list[str]]:

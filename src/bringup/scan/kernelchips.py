@@ -106,7 +106,7 @@ def listed_chips(
     every value is a kernel architecture (``dav-2201``): the kernels are machine code for that
     architecture alone, as an sm_89-only CUDA build is (outsider8 #7)."""
     places: dict[str, int] = {}
-    named = [_architecture(value) for value in values]
+    named = [architecture(value) for value in values]
     for value, chips in zip(values, named):
         for chip in chips or build_chips(value) or chips_in_value(value):
             places.setdefault(chip, line)
@@ -118,7 +118,7 @@ _ARCHITECTURE = re.compile(r"^[A-Za-z]{2,8}-(\d{4}|[a-z]\d{3})(?:-(?:cube|vec))?
 core architecture an older compiler flag names (``dav-c220``, ``dav-c220-vec``)."""
 
 
-def _architecture(value: str) -> tuple[str, ...]:
+def architecture(value: str) -> tuple[str, ...]:
     """The chips of the kernel architecture ``value`` names, alone or as a compiler flag
     (``dav-2201``, ``--npu-arch=dav-2201``); none when it names none."""
     bare = _ARCHITECTURE.match(value.strip("\"'"))
@@ -140,7 +140,6 @@ def kernel_chips(
     places: dict[str, int] = {}
     branches: dict[str, int] = {}
     lines: list[str] = []
-    machine_code = True  # every chip named so far by a kernel architecture flag
     for command in commands:
         if command.name in ("option", "message"):
             continue
@@ -151,8 +150,6 @@ def kernel_chips(
             chips = build_chips(arg)
             if chips and not lines:
                 lines = file.text.split("\n")
-            if chips and command.name not in ("if", "elseif"):
-                machine_code = machine_code and bool(_architecture(arg))
             for chip in chips:
                 # the argument's own line: a flag deep in a multi-line command
                 # (``target_compile_options(... PRIVATE`` then, lines below,
@@ -164,7 +161,4 @@ def kernel_chips(
         # chip's extra work, not a list
         for chip, line in branches.items():
             places.setdefault(chip, line)
-    # kernels compiled for an architecture (``--cce-aicore-arch=dav-c220``, ``--npu-arch=
-    # dav-2201``) are machine code for it alone: hard, as ``listed_chips`` reads a list of them
-    hard = bool(places) and machine_code and not branches
-    return chip_list(file, places, f"kernels built for {', '.join(places)}", hard=hard)
+    return chip_list(file, places, f"kernels built for {', '.join(places)}")
