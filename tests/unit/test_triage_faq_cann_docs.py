@@ -274,3 +274,37 @@ def test_a_moe_operator_failing_with_mte_out_of_range_is_told_as_the_network_fir
     assert names.index("faq.cann-docs.moe-dispatch-combine-remote") < names.index(
         "faq.cann-docs.aicore-mte-out-of-range"
     )
+
+
+# The runtime's table of AI Core fault strings (errorStr) holds three MTE out-of-range faults:
+# source: https://github.com/hicann/runtime/blob/097e88f02c8048f4721502a22d1d5487bea655b7/src/runtime/feature/src/device/v200_base/device_error_proc_c.cc
+#   {MTE_GDMA_READ_OVERFLOW, "The read address of the MTE instruction is out of range."},
+#   {MTE_GDMA_WRITE_OVERFLOW, "The write address of the MTE instruction is out of range."},
+#   {MTE_BIU_RDWR_RESP, "The DDR address of the MTE instruction is out of range."},
+MTE_OUT_OF_RANGE = [
+    # source: a llama.cpp CANN backend fix report (aclnnRepeat on 910B2, CANN 8.5.0), its log line
+    "EZ9999: The write address of the MTE instruction is out of range.",
+    # the read fault of the runtime's table above, as the runtime prints it after errorStr
+    "errorStr: The read address of the MTE instruction is out of range.",
+]
+
+
+@pytest.mark.parametrize("line", MTE_OUT_OF_RANGE)
+def test_an_mte_read_or_write_address_out_of_range_is_the_ai_core_operator_fault(line: str) -> None:
+    top = explain_text(line + "\n")[0]
+    assert (top.signature_id, top.layer) == (
+        "faq.cann-docs.aicore-mte-out-of-range",
+        "operator_execution",
+    )
+
+
+def test_the_outsider_log_of_an_mte_write_out_of_range_names_the_operator_fault() -> None:
+    # source: https://github.com/flashserve/flash-linear-attention-npu/issues/43 (line 4 of the
+    # paste: "The write address of the MTE instruction is out of range", then its [ERROR] lines)
+    from pathlib import Path
+
+    log = (
+        Path(__file__).parents[1] / "data/outsider46/logs/03-fla-npu-43-mte-write-out-of-range.log"
+    )
+    top = explain_text(log.read_text(encoding="utf-8"))[0]
+    assert top.signature_id == "faq.cann-docs.aicore-mte-out-of-range"

@@ -39,6 +39,7 @@ from bringup import backends, lazyre
 from bringup.model import Requirement
 from bringup.scan.cmake_options import option_features
 from bringup.scan.cmakearchives import FETCHERS, archived
+from bringup.scan.cmakekernels import device_programs
 from bringup.scan.cmakelex import REFERENCE, expand, line_of, resolved_url
 from bringup.scan.cmakestops import ENV_READ, FIND_PROGRAM_KEYWORDS, VARIABLE, FatalChains
 from bringup.scan.cpm import cpm_downloads
@@ -366,6 +367,7 @@ def cmake_vocabulary(file: SourceFile, commands: Sequence[CMakeCommand]) -> list
         found
         + _launchers(file, commands, programs)
         + cmake_tools(file, commands, lines)
+        + device_programs(file, commands)
         + fatal_packages(file, commands, lines)
     )
 

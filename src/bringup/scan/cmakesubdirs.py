@@ -61,8 +61,21 @@ def _chain(
     read = {listing}
     while waiting and len(read) <= _FILES:
         rel, here = waiting.pop()
+        loops: list[tuple[str, tuple[str, ...]]] = []
         for name, args, line in cmake_commands(texts[rel]):
+            if name == "foreach":
+                loops.append(_loop(args))
+                continue
+            if name == "endforeach":
+                del loops[-1:]
+                continue
             if not args or name not in ("add_subdirectory", "include"):
+                continue
+            if name == "add_subdirectory":
+                for each in _each(args[0], loops):
+                    _add(
+                        each, here, top=top, at=(rel, line), walk=(texts, off, found, read, waiting)
+                    )
                 continue
             if name == "include":
                 if not args[0].endswith(".cmake"):
@@ -74,14 +87,54 @@ def _chain(
                     read.add(target)
                     waiting.append((target, here))
                 continue
-            folder = _resolved(args[0], here, top)
-            if folder is None or folder in off or folder in found:
-                continue
-            found[folder] = Added(folder, rel, line)
-            inner = join(folder, "CMakeLists.txt") if folder else "CMakeLists.txt"
-            if inner in texts and inner not in read:
-                read.add(inner)
-                waiting.append((inner, folder))
+
+
+_Walk = tuple[
+    Mapping[str, str], frozenset[str], dict[str, "Added"], set[str], list[tuple[str, str]]
+]
+
+
+def _add(written: str, here: str, *, top: str, at: tuple[str, int], walk: _Walk) -> None:
+    """The directory ``add_subdirectory(written)`` of ``rel`` adds, into the walk's ``found``,
+    and its ``CMakeLists.txt`` onto the walk's waiting list."""
+    texts, off, found, read, waiting = walk
+    rel, line = at
+    folder = _resolved(written, here, top)
+    if folder is None or folder in off or folder in found:
+        return
+    found[folder] = Added(folder, rel, line)
+    inner = join(folder, "CMakeLists.txt") if folder else "CMakeLists.txt"
+    if inner in texts and inner not in read:
+        read.add(inner)
+        waiting.append((inner, folder))
+
+
+_LOOP_FORMS = frozenset({"RANGE", "IN", "LISTS", "ZIP_LISTS"})
+
+
+def _loop(args: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """``(variable, items)`` of a ``foreach``: the items of its plain form (``foreach(EXAMPLE
+    00_matmul_allreduce 01_allgather_matmul)``, BillionsRichard/mm_rs_with_catlass@e5cfd63
+    examples/CMakeLists.txt:82-89, then ``add_subdirectory(${EXAMPLE})``) or of ``IN ITEMS``;
+    none for a range or a list variable, which are not read."""
+    if not args:
+        return "", ()
+    items = args[1:]
+    if items[:2] == ("IN", "ITEMS"):
+        items = items[2:]
+    elif items[:1] and items[0] in _LOOP_FORMS:
+        return args[0], ()
+    return args[0], tuple(i for a in items for i in a.split(";") if i)
+
+
+def _each(written: str, loops: list[tuple[str, tuple[str, ...]]]) -> list[str]:
+    """``written`` once per item of the innermost loop whose variable it names
+    (``${EXAMPLE}``), else as written."""
+    for variable, items in reversed(loops):
+        reference = "${" + variable + "}"
+        if variable and reference in written:
+            return [written.replace(reference, item) for item in items]
+    return [written]
 
 
 def _resolved(written: str, here: str, top: str) -> str | None:

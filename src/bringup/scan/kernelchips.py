@@ -106,18 +106,19 @@ def listed_chips(
     every value is a kernel architecture (``dav-2201``): the kernels are machine code for that
     architecture alone, as an sm_89-only CUDA build is (outsider8 #7)."""
     places: dict[str, int] = {}
-    named = [_architecture(value) for value in values]
+    named = [architecture(value) for value in values]
     for value, chips in zip(values, named):
         for chip in chips or build_chips(value) or chips_in_value(value):
             places.setdefault(chip, line)
     return chip_list(file, places, text, hard=bool(places) and all(named))
 
 
-_ARCHITECTURE = re.compile(r"^[A-Za-z]{2,8}-(\d{4})$")
-"""A kernel architecture by its name, a word and the backend's number (``dav-2201``)."""
+_ARCHITECTURE = re.compile(r"^[A-Za-z]{2,8}-(\d{4}|[a-z]\d{3})(?:-(?:cube|vec))?$")
+"""A kernel architecture by its name, a word and the backend's number (``dav-2201``), or the
+core architecture an older compiler flag names (``dav-c220``, ``dav-c220-vec``)."""
 
 
-def _architecture(value: str) -> tuple[str, ...]:
+def architecture(value: str) -> tuple[str, ...]:
     """The chips of the kernel architecture ``value`` names, alone or as a compiler flag
     (``dav-2201``, ``--npu-arch=dav-2201``); none when it names none."""
     bare = _ARCHITECTURE.match(value.strip("\"'"))

@@ -178,6 +178,15 @@ def scan_repo(
                 component=component,
             )
             for rel, why in stats.unreadable
+        ] + [
+            Finding(
+                kind="note",
+                message=f"vendored code not read: {rel}/ ({_files(count)}); what it states is"
+                " its own projects' need, not the repo's",
+                sources=(file_source(_ref(shown, rel)),),
+                component=component,
+            )
+            for rel, count in stats.vendored
         ]
         # a repo with no build at its top: its README states what all its members share
         collection = is_collection(root, {file.rel for file in files})
@@ -359,3 +368,8 @@ def scan_repo(
             stats.files_seen,
             set(texts),
         )
+
+
+def _files(count: int) -> str:
+    """``count`` files as the vendored note says it (``walk._files_in`` stops at 10,000)."""
+    return f"{count:,} or more files" if count >= 10_000 else f"{count} file" + "s" * (count != 1)

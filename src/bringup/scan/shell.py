@@ -36,7 +36,7 @@ from bringup.scan.scriptcpus import script_cpu
 from bringup.scan.scriptneeds import authors_paths, container_runtime, rewritten_folders
 from bringup.scan.scriptsteps import repo_level as _repo_level
 from bringup.scan.scriptsteps import shipped, step_script
-from bringup.scan.shellarms import in_branches
+from bringup.scan.shellarms import chosen_only, in_branches
 from bringup.scan.shellchecks import script_checks
 from bringup.scan.shellenv import environment_requirements, toolkit_homes, vocabulary
 from bringup.scan.shellfloors import version_checks
@@ -238,7 +238,7 @@ def extract_shell(file: SourceFile, joined: list[LogicalLine] | None = None) -> 
     )
     runs = parts.runs
     return Extraction(
-        requirements=tuple(requirements),
+        requirements=tuple(chosen_only(file, requirements)),
         default_steps=(parts.step,) if parts.step else (),
         # a repo-level script's commands are the ones it runs: the same scripts, found once
         includes=(runs if ran is parts.commands else run_scripts(file.rel, ran))

@@ -15,6 +15,7 @@ string the script hands ``python -c`` (FastVideo build.sh:110) opens no block.
 from __future__ import annotations
 
 import dataclasses
+from typing import Optional
 
 import msgspec
 
@@ -126,3 +127,78 @@ def in_branches(file: SourceFile, found: list[Requirement]) -> list[Requirement]
         else r
         for r in found
     ]
+
+
+def chosen_only(file: SourceFile, found: list[Requirement]) -> list[Requirement]:
+    """``found`` less what an arm the script takes only when its caller passes an argument
+    sets up (``optional_arms``): that choice's, no need of the repo's."""
+    if "${" not in file.text:
+        return found
+    chosen = optional_arms(file.text.splitlines())
+    return [r for r in found if r.source.line not in chosen] if chosen else found
+
+
+_POSITIONAL = lazyre.compile(
+    r"^(?:export\s+|local\s+|readonly\s+)?([A-Za-z_]\w*)=[\"']?\$\{([1-9])(?::?-([^}\s]*))?\}[\"']?\s*$"
+)
+"""A variable set from an argument of the script, with its default (``NIGHTLY=${1:-0}``)."""
+_ARG_TEST = lazyre.compile(
+    r"\$\{?([A-Za-z_]\w*)\}?[\"']?\s*(==?|!=|-eq|-ne)\s*[\"']?([\w.+-]*)[\"']?\s*\]"
+)
+
+
+def optional_arms(lines: list[str]) -> frozenset[int]:
+    """The numbers (from 1) of the lines in an arm of an ``if`` that tests an argument of the
+    script against a value, where the script's default argument takes another arm: ``NIGHTLY=
+    ${1:-0}`` then ``if [ "$NIGHTLY" -eq "0" ]; then pip install --upgrade torch ...; else pip
+    install --upgrade --pre torch ... --index-url https://download.pytorch.org/whl/nightly/cu118``
+    (huggingface/optimum-quanto@e33f820 setup.sh:3,9-13): the nightly CUDA 11.8 wheels are what
+    ``setup.sh 1`` installs, not the repo's CUDA (outsider27 D6). Only a variable the script
+    gives a default: a test of ``$1`` itself may be what the guide passes."""
+    defaults: dict[str, str] = {}
+    for raw in lines:
+        set_from = _POSITIONAL.match(raw.strip())
+        if set_from is not None:
+            defaults[set_from.group(1)] = set_from.group(3) or ""
+    if not defaults:
+        return frozenset()
+    found: set[int] = set()
+    opened: list[tuple[int, Optional[bool]]] = []  # (arm's first line, whether it is taken)
+    for number, raw in enumerate(lines, start=1):
+        text = raw.strip()
+        if text.startswith("if") and _IF.match(text) and not _CLOSED.search(text):
+            opened.append((number, _taken(_test(text), defaults)))
+        elif opened and _OTHER_ARM.match(text):
+            start, taken = opened[-1]
+            if taken is False:
+                found.update(range(start, number))
+            opened[-1] = (
+                number,
+                None if text.startswith("elif") else (not taken if taken is not None else None),
+            )
+        elif opened and _FI.match(text):
+            start, taken = opened.pop()
+            if taken is False:
+                found.update(range(start, number))
+    return frozenset(found)
+
+
+def _taken(test: str, defaults: dict[str, str]) -> Optional[bool]:
+    """Whether the ``if`` test ``test`` holds with the script's default arguments; None when it
+    tests no argument against a value."""
+    compared = _ARG_TEST.search(test)
+    if compared is None:
+        return None
+    name, operator, value = compared.groups()
+    default = defaults.get(name)
+    if default is None:
+        return None
+    if operator in ("-eq", "-ne"):
+        equal = default.strip() == value.strip() or _number(default) == _number(value) is not None
+    else:
+        equal = default == value
+    return equal if operator in ("=", "==", "-eq") else not equal
+
+
+def _number(text: str) -> Optional[int]:
+    return int(text) if text.strip().lstrip("-").isdigit() else None

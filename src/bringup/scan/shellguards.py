@@ -36,7 +36,9 @@ from bringup.model import Requirement
 from bringup.scan.commands import LogicalLine
 from bringup.scan.extraction import SourceFile
 from bringup.scan.outcomes import shell_branch, shell_stops
+from bringup.scan.probeloops import looped_probes
 from bringup.scan.probewords import PROBED, TOOL
+from bringup.scan.shellmacos import CLOSED, ELSE, FI, IF, macos_branch
 from bringup.scan.sysdeps import tool_subject
 from bringup.subjects import subject as known_subject
 
@@ -182,7 +184,7 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
     chains = _stopping_chains(texts)
     for index, joined in enumerate(lines):
         text = joined.text.strip()
-        if text.startswith("#") or _macos_branch(text, branches):
+        if text.startswith("#") or macos_branch(text, branches):
             continue
         chained = _chain_need(file, lines, chains.get(index), (assigned, options))
         if chained is not None and add("env_var", chained.spec, joined.line, ""):
@@ -206,6 +208,8 @@ def shell_vocabulary(file: SourceFile, lines: list[LogicalLine]) -> list[Require
         tools = (
             [] if testing or ("!" not in text and "||" not in text) else _TOOL_TEST.findall(text)
         )
+        if tools or (not testing and "$" in text and ("!" in text or "||" in text)):
+            tools += [(name, "") for name in looped_probes(texts, index, file.text)]
         # only a line that tests, asks or checks can state a need: the branch is read for it
         if (tested or message or tools) and (
             shell_stops(shell_branch(texts, index)) or bool(tested and _advised(texts, index))
@@ -276,20 +280,20 @@ def _stopping_chains(texts: list[str]) -> dict[int, tuple[list[int], list[int]]]
     ``exit 1``) needs one of them set."""
     chains: dict[int, tuple[list[int], list[int]]] = {}
     for start, text in enumerate(texts):
-        if not _IF.match(text.strip()) or _CLOSED.search(text):
+        if not IF.match(text.strip()) or CLOSED.search(text):
             continue
         heads, depth = [start], 0
         for at in range(start + 1, min(len(texts), start + _CHAIN_LINES)):
             line = texts[at].strip()
-            if _IF.match(line) and not _CLOSED.search(line):
+            if IF.match(line) and not CLOSED.search(line):
                 depth += 1
-            elif _FI.match(line):
+            elif FI.match(line):
                 if depth == 0:
                     break
                 depth -= 1
             elif depth == 0 and line.startswith("elif"):
                 heads.append(at)
-            elif depth == 0 and _ELSE.match(line):
+            elif depth == 0 and ELSE.match(line):
                 advice = _advised(texts, at)
                 if advice:
                     chains[start] = (heads, advice)
@@ -341,37 +345,6 @@ def _falls_back(
     tried = any(_PATH_TEST.search(lines[at].text) for at in chain[0])
     advice = " ".join(lines[at].text for at in chain[1])
     return tried and not any(re.search(rf"\b{name}\b", advice) for name in names)
-
-
-def _macos_branch(text: str, branches: list[bool]) -> bool:
-    """Whether ``text`` lies in a branch for macOS (``elif [[ "$(uname -s)" == "Darwin" ]]``,
-    ops-nn install_deps.sh:145-150, ``command -v brew`` or exit): what it checks for is
-    macOS's (Homebrew), not the Linux machine's the repo's accelerators need. ``branches``
-    holds whether each open ``if`` is in such a branch, updated by ``text``."""
-    opening = _IF.match(text)
-    if opening is not None and not _CLOSED.search(text):
-        branches.append(bool(_MACOS.search(text)))
-    elif opening is not None or not branches:
-        pass
-    elif text.startswith("elif"):
-        branches[-1] = bool(_MACOS.search(text))
-    elif text == "else" or text.startswith("else "):
-        branches[-1] = False
-    elif _FI.match(text):
-        branches.pop()
-    return any(branches)
-
-
-_IF = lazyre.compile(r"^if\b")
-_CLOSED = lazyre.compile(r"\bfi\s*;?\s*$")
-_FI = lazyre.compile(r"^fi\b")
-_ELSE = lazyre.compile(r"^else\b")
-_MACOS = lazyre.compile(
-    r"(?:^|[^!=])==?\s*[\"']?(?:darwin|mac ?os|osx)\b|\bOSTYPE\W{0,3}\s*==?\s*[\"']?darwin",
-    re.IGNORECASE,
-)
-"""A test that the system IS macOS (``== "Darwin"``, ``$OSTYPE == darwin*``); ``!= "Darwin"``
-is the Linux side."""
 
 
 _OPTION_VALUE = lazyre.compile(

@@ -91,6 +91,11 @@ class WalkStats(NamedTuple):
     unreadable: tuple[tuple[str, str], ...] = ()
     """What the walk could not go into, and why: a directory it may not list, a link loop;
     the scan says each (an entry it cannot read never ends the scan)."""
+    vendored: tuple[tuple[str, int], ...] = ()
+    """Each vendored directory the walk passed over (``VENDOR_DIRS``) and how many files it
+    holds (at most ``_VENDORED_COUNT``): the scan says them, so that "21 files read of 62" in
+    a tree of 321 files is no silent denominator (outsider27 D9: 259 files of
+    3rdparty/catlass)."""
 
 
 FOREIGN_MANIFESTS = frozenset(
@@ -245,6 +250,7 @@ def walk_repo(
     manifests: list[str] = []
     scripts: list[str] = []
     unreadable: list[tuple[str, str]] = []
+    vendored: list[tuple[str, int]] = []
 
     def visit(directory: str, rel_dir: str, ignores: IgnoreStack, own: bool) -> list[_Pending]:
         """Adds ``directory``'s files to ``found``; returns its subdirectories to visit, in
@@ -254,13 +260,7 @@ def walk_repo(
         if own and listed and _nested(listed):
             counts[1] += 1
             return []
-        if counts[0] > budget:
-            raise InputError(
-                f"stopped after {budget:,} files: this is more than one repo",
-                path=str(root),
-                hint="give the repo's own directory, or list what to skip in `ignore` "
-                "in its bringup.toml",
-            )
+        _within_budget(counts[0], budget, root)
         if progress is not None:
             progress(counts[0], directory)
         if listed is None:
@@ -274,11 +274,7 @@ def walk_repo(
                 if _skipped(entry.name, entry.path, not rel_dir) or ignores.ignored(rel, True):
                     counts[1] += 1
                     if entry.name.lower() in VENDOR_DIRS and not ignores.ignored(rel, True):
-                        found.extend(
-                            f
-                            for f in _download_lists(entry.path, rel)
-                            if not ignores.ignored(f.rel, False)
-                        )
+                        found.extend(_vendored_lists(entry.path, rel, ignores, vendored))
                 else:
                     nested = not entry.name.startswith(".") and entry.name not in SKIPPED_DIRS
                     subdirs.append((entry.path, rel, ignores, nested))
@@ -310,5 +306,43 @@ def walk_repo(
     while pending:
         pending.extend(reversed(visit(*pending.pop())))
     return found, WalkStats(
-        counts[0], counts[1], tuple(manifests), tuple(scripts), tuple(unreadable)
+        counts[0], counts[1], tuple(manifests), tuple(scripts), tuple(unreadable), tuple(vendored)
     )
+
+
+def _within_budget(files: int, budget: int, root: Path) -> None:
+    """Stops the walk past ``budget`` files with an ``InputError`` rather than wander a whole
+    disk."""
+    if files > budget:
+        raise InputError(
+            f"stopped after {budget:,} files: this is more than one repo",
+            path=str(root),
+            hint="give the repo's own directory, or list what to skip in `ignore` "
+            "in its bringup.toml",
+        )
+
+
+def _vendored_lists(
+    path: str, rel: str, ignores: IgnoreStack, vendored: list[tuple[str, int]]
+) -> list[RepoFile]:
+    """The dependency lists directly in the vendored directory ``path`` the walk skips, less
+    those ignored (``_download_lists``); the directory and its count of files noted in
+    ``vendored``."""
+    vendored.append((rel, _files_in(path)))
+    return [f for f in _download_lists(path, rel) if not ignores.ignored(f.rel, False)]
+
+
+_VENDORED_COUNT = 10_000
+"""The most files counted in one vendored directory (a ``node_modules``-sized tree is said as
+"10,000 or more")."""
+
+
+def _files_in(path: str) -> int:
+    """How many files ``path`` holds, links not followed, counting stopped at
+    ``_VENDORED_COUNT``."""
+    count = 0
+    for _, _, files in os.walk(path, onerror=lambda _error: None):
+        count += len(files)
+        if count >= _VENDORED_COUNT:
+            return _VENDORED_COUNT
+    return count

@@ -6,18 +6,26 @@ after installing CUDA 12.4.1", exit 0, from the README alone (outsider12 #17): w
 file states was never weighed. The repo may run here, unverified, until it is read; a file the
 scan skipped on purpose (a symbolic link loop) is not a doubt. Nor is a binary or truncated file
 in general, but a list of packages is: a ``requirements.txt`` of binary bytes, or one whose 5 MiB
-line cut the read short before its ``numpy<2`` (outsider17 D5), states what was never read."""
+line cut the read short before its ``numpy<2`` (outsider17 D5), states what was never read.
+So does a line of a pip requirements file that reads as no requirement string: pip refuses
+the file whole, and what the line pins is not known (``torch==2.1.0`` then two bytes that are
+no UTF-8, read as Latin-1 ``torch==2.1.0ÿþ``; outsider27 D7, "runs here" with the pin dropped).
+Only a requirements file's: a ``setup.py`` string built at run time is not a line pip reads."""
 
 from __future__ import annotations
 
 import os
 
+from bringup.model.facts import Fact
 from bringup.model.requirements import Component
 from bringup.model.resolution import Obstacle
 from bringup.scan.filekinds import classify
 
 _KEY = "scan.unreadable"
 _PART_READ = ("scan.binary", "scan.truncated")
+_INVALID = "scan.invalid"
+_NOT_A_REQUIREMENT = "not a requirement string"
+"""What ``scan.pydeps`` says of a line that is no PEP 508 requirement."""
 _LISTS = frozenset({"requirements", "pyproject", "setup_py", "setup_cfg", "conda"})
 """The kinds of file (``scan.filekinds.classify``) that list what the repo installs: read in part
 or not at all, what they state is not known."""
@@ -32,18 +40,33 @@ def unread_files(component: Component) -> list[Obstacle]:
         Obstacle(
             kind="unchecked",
             subject="file",
-            detail=_within(fact.source.ref, component.path),
+            detail=_within(fact.source.ref, component.path) + _line_of(fact),
             source=fact.source,
             missing=(f"{fact.reason}; what {_unread_part(fact.key)} states is not known",),
         )
         for fact in component.findings
         if (fact.key == _KEY and (fact.reason or "").startswith(_NOT_READ))
         or (fact.key in _PART_READ and _lists_packages(fact.source.ref, component.path))
+        or _unread_requirement_line(fact, component.path)
     ]
 
 
+def _unread_requirement_line(fact: Fact, root: str) -> bool:
+    """Whether ``fact`` is a line of a pip requirements file that is no requirement string."""
+    return (
+        fact.key == _INVALID
+        and (fact.reason or "").startswith(_NOT_A_REQUIREMENT)
+        and classify(_within(fact.source.ref, root).replace(os.sep, "/")) == "requirements"
+    )
+
+
+def _line_of(fact: Fact) -> str:
+    """``:N`` for the line of a requirements file that reads as no requirement, else ""."""
+    return f":{fact.source.line}" if fact.key == _INVALID and fact.source.line else ""
+
+
 def _unread_part(key: str) -> str:
-    return "the rest" if key == "scan.truncated" else "it"
+    return {"scan.truncated": "the rest", _INVALID: "the line"}.get(key, "it")
 
 
 def _lists_packages(ref: str, root: str) -> bool:

@@ -234,9 +234,28 @@ VOCABULARY = Vocabulary(
     # Supports 2201(AtlasA2/A3)/3510(Ascend950PR/DT).", hicann/catlass@0dfcf9df
     # scripts/build.sh:55; ascend910b and ascend910_93 -> dav-2201, ascend950 -> dav-3510,
     # ascend310p -> dav-2002, hicann/ops-sparse@ae60d05a CMakeLists.txt:21-28); a kernel
-    # built with ``--npu-arch=dav-2201`` runs on either A2 or A3.
-    chip_architectures={"2201": ("910B", "910_93"), "3510": ("950",), "2002": ("310P",)},
-    chip_architecture_flags=r"--npu-arch[= ]dav-(\d{4})(?!\d)",
+    # built with ``--npu-arch=dav-2201`` runs on either A2 or A3. The older flag names the core
+    # architecture instead, ``--cce-aicore-arch=dav-c220`` (and its ``-cube``/``-vec`` halves),
+    # one of the same numbers: "dav-c220-vec|2201", "dav-c310-cube|3510", "dav-m200|2002",
+    # "dav-c100|1001", "dav-m300|3002" (cannmirror/asc-devkit@0da921b9
+    # tests/api/basic_api/ascendc_header_checker/CMakeLists.txt:41-49; its
+    # cmake/asc/legacy_modules/bisheng_intf.cmake builds each with --cce-aicore-arch=).
+    chip_architectures={
+        "2201": ("910B", "910_93"),
+        "3510": ("950",),
+        "2002": ("310P",),
+        "1001": ("910",),
+        "3002": ("310B",),
+        "c220": ("910B", "910_93"),
+        "c310": ("950",),
+        "m200": ("310P",),
+        "c100": ("910",),
+        "m300": ("310B",),
+    },
+    chip_architecture_flags=(
+        r"--(?:npu-arch|cce-aicore-arch)[= ]dav-"
+        r"(\d{4}(?!\d)|[cm]\d{3}(?![\w])|[cm]\d{3}(?=-(?:cube|vec)\b))"
+    ),
     # ATC, CANN's model converter, builds an offline model (.om) for one SoC: "--soc_version
     # ... must be the same as the SoC the model runs on" (the .om is refused elsewhere:
     # "ModelCheckCompatibility failed ... socVersion", modelscope/FunASR issue 2676)
