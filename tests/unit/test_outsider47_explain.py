@@ -1,0 +1,47 @@
+"""Outsider 28's explain defects (session 44, tests/data/outsider47): ten runtime failure logs
+pasted from public threads, each thread and established cause in logs/README.md and truth.md;
+odd1/odd2 are the outsider's CRLF+ANSI and glued variants of two of them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bringup.model.diagnosis import Diagnosis
+from bringup.triage import explain_text
+
+LOGS = Path(__file__).resolve().parents[1] / "data" / "outsider47" / "logs"
+
+# source: https://github.com/NVIDIA/FasterTransformer/issues/181 is fp16-only too; this line:
+# source: https://github.com/SevaSk/ecoute/issues/121
+HALF_GEMM = (
+    "CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasGemmEx( handle, opa, opb, m, "
+    "n, k, &falpha, a, CUDA_R_16F, lda, b, CUDA_R_16F, ldb, &fbeta, c, CUDA_R_16F, ldc, "
+    "CUDA_R_32F, CUBLAS_GEMM_DFALT_TENSOR_OP)`"
+)
+
+
+def _ranked(name: str) -> list[Diagnosis]:
+    return explain_text((LOGS / name).read_text(encoding="utf-8"))
+
+
+def _ids(ranked: list[Diagnosis]) -> list[str]:
+    return [d.signature_id for d in ranked]
+
+
+def test_a_half_precision_gemm_failure_is_read_as_cublas_not_as_an_assert() -> None:
+    # D1: isl-org/DPT#4, CUDA 10.2, fp16 cublasGemmEx from F.conv2d ("likely a CUDA issue. We
+    # tested with CUDA 11.2"); no assert in the log, so the assert reading is not first.
+    for ranked in (_ranked("c2_dpt4_cublas.log"), explain_text([HALF_GEMM])):
+        first = ranked[0]
+        assert (first.signature_id, first.layer) == (
+            "cuda.runtime.cublas-half-gemm-failed",
+            "operator_execution",
+        )
+        assert "newer" in first.fix
+
+
+def test_the_same_gemm_after_an_assert_or_an_index_error_is_the_assert() -> None:
+    # huggingface/transformers#12935: token ids beyond the vocabulary; cuBLAS fails on the GPU,
+    # "IndexError: index out of range in self" on the CPU.
+    for extra in ("IndexError: index out of range in self", "RuntimeError: CUDA error: device-side assert triggered"):
+        assert _ids(explain_text([HALF_GEMM, extra]))[0] == "cuda.runtime.device-side-assert"
