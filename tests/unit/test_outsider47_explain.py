@@ -43,5 +43,30 @@ def test_a_half_precision_gemm_failure_is_read_as_cublas_not_as_an_assert() -> N
 def test_the_same_gemm_after_an_assert_or_an_index_error_is_the_assert() -> None:
     # huggingface/transformers#12935: token ids beyond the vocabulary; cuBLAS fails on the GPU,
     # "IndexError: index out of range in self" on the CPU.
-    for extra in ("IndexError: index out of range in self", "RuntimeError: CUDA error: device-side assert triggered"):
+    for extra in (
+        "IndexError: index out of range in self",
+        "RuntimeError: CUDA error: device-side assert triggered",
+    ):
         assert _ids(explain_text([HALF_GEMM, extra]))[0] == "cuda.runtime.device-side-assert"
+
+
+def test_no_ascend_knowledge_on_a_line_that_names_only_cuda() -> None:
+    # D2: VITA-Group/TEGNAS#19, PyTorch's "CUDA kernel errors might be asynchronously reported"
+    # matched FaultDiag's CANN fault "Failed to execute an operator asynchronously"; the same
+    # CUDA lines glued before an NPU log (odd2) neither.
+    for name in ("c3_tegnas19_illegal_mem.log", "odd2_glued.log"):
+        assert not [i for i in _ids(_ranked(name)) if i.startswith("faultdiag.aisw_pytorch_train")]
+
+
+def test_the_ascend_fault_keeps_its_torch_npu_line() -> None:
+    # the fault's own wording, from torch_npu, beside CANN's words: kept (the rule drops only
+    # what names another vendor's stack and none of its own)
+    # source: https://github.com/Comfy-Org/ComfyUI/issues/7499
+    log = [
+        "Since the operator is called asynchronously, the stacktrace may be inaccurate. If you "
+        "want to get the accurate stacktrace, pleace set the environment variable "
+        "ASCEND_LAUNCH_BLOCKING=1.",
+        "[ERROR] 2025-04-04-21:26:55 (PID:1310, Device:0, RankID:-1) ERR00100 PTA call acl api "
+        "failed",
+    ]
+    assert "faultdiag.aisw_pytorch_train_15" in _ids(explain_text(log))

@@ -182,7 +182,11 @@ def rank(
     secondary = knowledge | {d.signature_id for d in extra}
     diagnoses = fallbackranks.first_report_over_inner_codes(diagnoses)
     weights = (CONFIRMATION_WEIGHT["confirmed"], GENERIC_PENALTY)
-    diagnoses = vendors.demoted(diagnoses, snapshot, weights, marks, judged=found.keys())
+    diagnoses = vendors.spoken_for(
+        vendors.demoted(diagnoses, snapshot, weights, marks, judged=found.keys()),
+        builtin_rules().stacks,
+        written={sid for sid, signature in found.items() if _tier(signature) == "signature"},
+    )
     diagnoses.sort(
         key=lambda d: (-d.score, KIND_ORDER.index(d.kind), d.evidence[0].line if d.evidence else 0)
     )
