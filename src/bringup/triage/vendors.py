@@ -173,13 +173,14 @@ def spoken_for(
     written: Collection[str] = (),
 ) -> list[Diagnosis]:
     """``diagnoses`` without the vendor entries read by keywords or codes whose every evidence
-    line names another vendor's stack and none of this one's (``stacks``: each vendor's words,
-    the fallback's ``[stacks]``, run by RE2 as the scan runs them): FaultDiag's "kernel errors might be
-    asynchronously reported" read from PyTorch's "CUDA kernel errors might be asynchronously
-    reported at some other API call" (VITA-Group/TEGNAS#19's log) says nothing of a CANN
-    operator; a vendor's answer needs that vendor's words where its lines name a vendor at all.
-    Never one of ``written``, bringup's own signatures, each written for the lines it reads
-    (ascend.runtime.cuda-path-on-npu reads "Torch not compiled with CUDA enabled")."""
+    line names another vendor's stack and none of this one's (``stacks``: each vendor's
+    words, the fallback's ``[stacks]``, run by RE2 as the scan runs them): FaultDiag's "kernel
+    errors might be asynchronously reported" read from PyTorch's "CUDA kernel errors might be
+    asynchronously reported at some other API call" (VITA-Group/TEGNAS#19's log) says nothing
+    of a CANN operator; a vendor's answer needs that vendor's words where its lines name a
+    vendor at all. Never one of ``written``, bringup's own signatures, each written for the
+    lines it reads (ascend.runtime.cuda-path-on-npu reads "Torch not compiled with CUDA
+    enabled")."""
     words = _stack_words(stacks)
     return [d for d in diagnoses if d.signature_id in written or not _others_only(d, words)]
 
