@@ -70,3 +70,13 @@ def test_the_ascend_fault_keeps_its_torch_npu_line() -> None:
         "failed",
     ]
     assert "faultdiag.aisw_pytorch_train_15" in _ids(explain_text(log))
+
+
+def test_an_npu_failure_glued_after_a_cuda_one_keeps_its_own_codes() -> None:
+    # D3: odd2 is TEGNAS#19's CUDA fault, a shell line, then LlamaFactory#5322's NPU OOM; the
+    # NPU's lines keep 207001 as on their own, and no FaultDiag template takes its place.
+    alone = _ids(_ranked("a1_llamafactory5322_npu_oom.log"))
+    glued = _ids(_ranked("odd2_glued.log"))
+    assert glued[0] == "cuda.runtime.illegal-memory-access"
+    assert glued[1:] == alone
+    assert "faultdiag.aisw_framework_custom_01" not in glued

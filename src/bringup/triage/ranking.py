@@ -175,7 +175,9 @@ def rank(
         # drop it (outsider23b D7: 507048 lost its cause beside a flash-attn build)
         specific = [d for d in diagnoses if d.signature_id in own]
         diagnoses.extend(
-            fallbackranks.told_as_own(fallbackranks.not_signed(extra, signed), catalogue, specific)
+            fallbackranks.told_or_apart(
+                fallbackranks.not_signed(extra, signed), catalogue, specific
+            )
         )
         if own <= below:
             diagnoses.extend(stated(fallbackranks.not_signed(extra, signed)))
