@@ -80,3 +80,36 @@ def test_an_npu_failure_glued_after_a_cuda_one_keeps_its_own_codes() -> None:
     assert glued[0] == "cuda.runtime.illegal-memory-access"
     assert glued[1:] == alone
     assert "faultdiag.aisw_framework_custom_01" not in glued
+
+
+def test_a_collective_timeout_beside_one_ranks_long_preprocessing_names_that_work() -> None:
+    # D4: hiyouga/LlamaFactory#2424, "Running tokenizer on dataset ... [29:55" on the line of
+    # the 1800 s ALLREDUCE timeout: the cause is the tokenization on one rank.
+    first = _ranked("c5_llamafactory2424_nccl_tokenize.log")[0]
+    assert (first.signature_id, first.layer) == (
+        "dist.timeout-behind-one-rank-work",
+        "communication",
+    )
+    assert "ALLREDUCE" in first.cause
+    assert "tokenized" in first.fix
+    assert "timeout" in first.fix
+
+
+def test_the_same_work_beside_an_hccl_sync_timeout_is_the_same_cause() -> None:
+    # the NPU twin: hiyouga/LlamaFactory#5551's EE1002 line (its thread: rank-0 tokenization
+    # outlasts the timeout) beside #2424's progress line of that tokenization
+    log = [
+        "Running tokenizer on dataset:   9%|███████▊      | 280000/2969526 [29:55<4:48:08, "
+        "155.57 examples/s]",
+        "EE1002: 2024-09-26-16:06:40.565.510 Stream synchronize timeout. rtDeviceSynchronize "
+        "execute failed, reason=[stream sync timeout]",
+    ]
+    assert _ids(explain_text(log))[0] == "dist.timeout-behind-one-rank-work"
+
+
+def test_a_timeout_without_such_work_keeps_its_own_reading() -> None:
+    # huggingface/finetrainers#114's lines show no work of one rank: the watchdog's reading
+    assert _ids(_ranked("c4_finetrainers114_nccl_validation.log"))[0] == "nccl.watchdog-timeout"
+    assert _ids(_ranked("a2_llamafactory5551_stream_sync_timeout.log"))[0] == (
+        "ascend.hccl.device-sync-timeout"
+    )
