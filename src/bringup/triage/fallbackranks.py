@@ -14,9 +14,7 @@ from bringup.triage.findings import STATED_PREFIX
 from bringup.triage.signatures import Signature, SignatureSet
 from bringup.triage.vendors import vendor_of
 
-NAMED_CODE_SCORE = 0.0
-"""The score of a code told as an own signature (``named_codes``): an own signature found
-directly with no bonus."""
+NAMED_CODE_SCORE = tiers.NAMED_CODE_SCORE
 
 
 def not_signed(extra: list[Diagnosis], signed: list[Diagnosis]) -> list[Diagnosis]:
