@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bringup.model.diagnosis import Diagnosis
-from bringup.triage import explain_text
+import msgspec
+
+from bringup.model.diagnosis import Diagnosis, Evidence
+from bringup.triage import explain_text, tiers, vendors
+from bringup.triage.fallbackrules import builtin_rules
 
 LOGS = Path(__file__).resolve().parents[1] / "data" / "outsider47" / "logs"
 
@@ -59,17 +62,29 @@ def test_no_ascend_knowledge_on_a_line_that_names_only_cuda() -> None:
 
 
 def test_the_ascend_fault_keeps_its_torch_npu_line() -> None:
-    # the fault's own wording, from torch_npu, beside CANN's words: kept (the rule drops only
-    # what names another vendor's stack and none of its own)
+    # the rule drops only what names another vendor's stack and none of its own: the fault's
+    # wording as torch_npu prints it is kept, PyTorch's CUDA wording is not
     # source: https://github.com/Comfy-Org/ComfyUI/issues/7499
-    log = [
+    npu = (
         "Since the operator is called asynchronously, the stacktrace may be inaccurate. If you "
         "want to get the accurate stacktrace, pleace set the environment variable "
-        "ASCEND_LAUNCH_BLOCKING=1.",
-        "[ERROR] 2025-04-04-21:26:55 (PID:1310, Device:0, RankID:-1) ERR00100 PTA call acl api "
-        "failed",
-    ]
-    assert "faultdiag.aisw_pytorch_train_15" in _ids(explain_text(log))
+        "ASCEND_LAUNCH_BLOCKING=1."
+    )
+    # source: https://github.com/VITA-Group/TEGNAS/issues/19
+    cuda = (
+        "CUDA kernel errors might be asynchronously reported at some other API call,so the "
+        "stacktrace below might be incorrect."
+    )
+    some = _ranked("c3_tegnas19_illegal_mem.log")[0]
+    fault = "faultdiag.aisw_pytorch_train_15"
+    for text, kept in ((npu, True), (cuda, False)):
+        diagnosis = msgspec.structs.replace(
+            some, signature_id=fault, evidence=[Evidence(line=1, text=text)]
+        )
+        left = vendors.spoken_for([diagnosis], builtin_rules().stacks)
+        assert bool(left) is kept
+    # bringup's own signatures keep their lines
+    assert vendors.spoken_for([some], builtin_rules().stacks, written={some.signature_id})
 
 
 def test_an_npu_failure_glued_after_a_cuda_one_keeps_its_own_codes() -> None:
@@ -113,3 +128,29 @@ def test_a_timeout_without_such_work_keeps_its_own_reading() -> None:
     assert _ids(_ranked("a2_llamafactory5551_stream_sync_timeout.log"))[0] == (
         "ascend.hccl.device-sync-timeout"
     )
+
+
+def test_a_collectives_name_takes_no_article_of_its_own() -> None:
+    # D9: "A ALLREDUCE did not complete"; the operation's name is read from the log
+    first = _ranked("c4_finetrainers114_nccl_validation.log")[0]
+    assert first.cause.startswith("The BROADCAST collective did not complete")
+
+
+def test_a_bare_code_is_no_more_than_medium() -> None:
+    # D6: vllm-project/vllm-ascend#4914, "RuntimeError: ACL stream synchronize failed, error
+    # code:507014": the code's documented meaning, not the failure's own message
+    first = _ranked("a3_vllmascend4914_507014.log")[0]
+    assert first.signature_id == "ascend.runtime.aicore-timeout"
+    assert tiers.confidence_grounds(first.confidence, first.score)[0] == "medium"
+
+
+def test_a_timestamped_cann_message_is_its_codes_own_with_the_vendors_page() -> None:
+    # D3/D8: hiyouga/LlamaFactory#5322, "EL0004: 2024-08-28-16:15:00.358.141 Failed to allocate
+    # memory."; the code's page is CANN's error code reference, and FaultDiag's catch-all
+    # (a log line's format as its text) says nothing more under it
+    ranked = _ranked("a1_llamafactory5322_npu_oom.log")
+    first = ranked[0]
+    assert (first.signature_id, first.layer) == ("ascend.runtime.el0004-memory", "memory")
+    assert tiers.confidence_grounds(first.confidence, first.score)[0] == "high"
+    assert first.source.startswith("https://www.hiascend.com/")
+    assert not [d for d in ranked if "Mem stats" in d.cause]
