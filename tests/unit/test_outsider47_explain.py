@@ -154,3 +154,12 @@ def test_a_timestamped_cann_message_is_its_codes_own_with_the_vendors_page() -> 
     assert tiers.confidence_grounds(first.confidence, first.score)[0] == "high"
     assert first.source.startswith("https://www.hiascend.com/")
     assert not [d for d in ranked if "Mem stats" in d.cause]
+
+
+def test_an_npu_allocation_failure_code_is_device_memory_not_hardware_storage() -> None:
+    # D7: hiyouga/LlamaFactory#5322, "rtFftsPlusTaskLaunch execute failed, reason=[driver
+    # error:out of memory]" (207001) under EL0004: the device's memory for this workload
+    ranked = _ranked("a1_llamafactory5322_npu_oom.log")
+    assert all(d.kind != "hardware" for d in ranked)
+    assert not [d for d in ranked if "storage space" in d.fix]
+    assert "ascend.runtime.device-memory-alloc-failed" in _ids(ranked)
