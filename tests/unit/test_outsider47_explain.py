@@ -9,7 +9,7 @@ from pathlib import Path
 import msgspec
 
 from bringup.model.diagnosis import Diagnosis, Evidence
-from bringup.triage import explain_text, tiers, vendors
+from bringup.triage import explain_text, namedoperator, tiers, vendors
 from bringup.triage.fallbackrules import builtin_rules
 
 LOGS = Path(__file__).resolve().parents[1] / "data" / "outsider47" / "logs"
@@ -163,3 +163,26 @@ def test_an_npu_allocation_failure_code_is_device_memory_not_hardware_storage() 
     assert all(d.kind != "hardware" for d in ranked)
     assert not [d for d in ranked if "storage space" in d.fix]
     assert "ascend.runtime.device-memory-alloc-failed" in _ids(ranked)
+
+
+def test_the_operator_the_log_names_is_in_the_answer() -> None:
+    # D5: vllm-project/vllm-ascend#11531, "call aclnnSparseFlashAttention failed" above the
+    # AI Core MTE fault whose answer sends the reader to the plog to find the operator
+    first = _ranked("a4_vllmascend11531_sfa_aicore.log")[0]
+    assert first.layer == "operator_execution"
+    assert "aclnnSparseFlashAttention" in first.cause
+
+
+def test_torch_npus_other_wording_of_the_operator_is_read_too() -> None:
+    # source: https://github.com/InternLM/lmdeploy/issues/2471
+    line = (
+        "2024-09-20 07:49:24,787 - lmdeploy - ERROR - Engine loop failed with error: The Inner "
+        "error is reported as above. The process exits for this inner error, and the current "
+        "working operator name is aclnnFlashAttentionVarLenScore."
+    )
+    some = _ranked("a4_vllmascend11531_sfa_aicore.log")[0]
+    other = msgspec.structs.replace(
+        some, signature_id="code.cann.ez9999", evidence=[Evidence(line=1, text=line)]
+    )
+    first = namedoperator.said([some, other])[0]
+    assert first.cause.endswith("The log names the operator: aclnnFlashAttentionVarLenScore.")

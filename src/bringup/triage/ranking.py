@@ -55,6 +55,7 @@ from bringup.triage import (
     fallback,
     fallbackranks,
     faultrank,
+    namedoperator,
     onepercause,
     phase,
     remnant,
@@ -222,7 +223,7 @@ def _placed_by_the_log(
     diagnoses = extensionimport.placed(diagnoses, result.findings)
     diagnoses = phase.read_in(diagnoses, result.findings, loose)
     diagnoses = runtimecompile.in_the_build(diagnoses, result.findings, loose - generic)
-    diagnoses = advice.fitted(diagnoses, result.findings.marks)
+    diagnoses = namedoperator.said(advice.fitted(diagnoses, result.findings.marks))
     return versionpairs.with_mismatches(diagnoses, result.findings.versions, catalogue)
 
 
