@@ -96,3 +96,49 @@ def test_a_lint_or_docs_workflow_s_install_is_no_build_step(tmp_path: Path) -> N
 def test_a_guide_s_own_install_stays_the_only_one(tmp_path: Path) -> None:
     files = {".github/workflows/vllm_ascend_test.yaml": WORKFLOW, "README.md": GUIDE}
     assert _installs(_steps(tmp_path, files)) == [("python setup.py install", "README.md", 1)]
+
+
+# Multi-stage builds (https://docs.docker.com/build/building/multi-stage/: "docker build ."
+# builds the last stage and the stages it needs, FROM or COPY --from; a stage starts afresh).
+# The stages are constructed around cosdt/vllm-ascend@a524b50 Dockerfile's lines above.
+BASE = "FROM quay.io/ascend/cann:8.0.rc3.beta1-910b-ubuntu22.04-py3.10"
+INSTALL = "RUN python3 -m pip install /workspace/vllm-ascend/"
+
+
+def test_an_install_in_a_stage_the_final_image_does_not_use_is_no_build_step(
+    tmp_path: Path,
+) -> None:
+    dev = f"{BASE} AS dev\nCOPY . /workspace/vllm-ascend/\n{INSTALL}\n"
+    prod = f"{BASE} AS prod\nRUN python3 -m pip install vllm-ascend\n"
+    assert _installs(_steps(tmp_path, {"Dockerfile": dev + prod})) == []
+    # the final image built FROM the stage, or copying from it, uses it
+    chained = f"{dev}FROM dev AS prod\nRUN python3 -m pip install pytest\n"
+    assert _installs(_steps(tmp_path / "a", {"Dockerfile": chained})) == [
+        ("python3 -m pip install .", "Dockerfile", 3)
+    ]
+    copies = f"{dev}{BASE}\nCOPY --from=dev /usr/local/lib /usr/local/lib\n"
+    assert _installs(_steps(tmp_path / "b", {"Dockerfile": copies})) == [
+        ("python3 -m pip install .", "Dockerfile", 3)
+    ]
+
+
+def test_a_stage_starts_afresh_and_a_copy_from_a_stage_is_not_the_checkout(
+    tmp_path: Path,
+) -> None:
+    builder = f"{BASE} AS builder\nCOPY . /workspace/vllm-ascend/\nRUN pip wheel -w /wheels /workspace/vllm-ascend/\n"  # noqa: E501
+    # the final stage installs a folder it never copied the checkout to
+    fresh = f"{builder}{BASE}\n{INSTALL}\n"
+    assert _installs(_steps(tmp_path, {"Dockerfile": fresh})) == []
+    # COPY --from copies the builder's files, not the build context
+    staged = (
+        f"{BASE} AS builder\n{BASE}\nCOPY --from=builder . /workspace/vllm-ascend/\n{INSTALL}\n"
+    )
+    assert _installs(_steps(tmp_path / "a", {"Dockerfile": staged})) == []
+
+
+def test_a_copy_from_a_stage_names_no_repo_path() -> None:
+    from bringup.scan.dockerfile import copied
+    from bringup.scan.extraction import SourceFile
+
+    text = f"{BASE} AS builder\n{BASE}\nCOPY --from=builder scripts/run.sh /run.sh\n"
+    assert copied(SourceFile(ref="r/Dockerfile", rel="Dockerfile", text=text)) == ()

@@ -49,3 +49,21 @@ def test_a_makefile_stop_cites_the_line_its_number_names() -> None:
         ("DOUBLE_PRECISION", 2, "ifndef DOUBLE_PRECISION then $(error ...)"),
         ("CUDATKDIR", 5, "ifndef CUDATKDIR then $(error ...)"),
     ]
+
+
+def test_an_options_brace_list_is_its_choices() -> None:
+    """reread43: ``--device={cpu,cuda}`` was no list of choices once braces run into a word
+    were the shell's brace expansion; after an option's ``=`` they are its choices, as argparse
+    prints them (https://docs.python.org/3/library/argparse.html#choices: ``{rock,paper,
+    scissors}``), in a usage line's brackets too. Constructed in that form."""
+    assert chosen_commands("python eval.py --device={cpu,cuda}") == [
+        "python eval.py --device=cpu",
+        "python eval.py --device=cuda",
+    ]
+    assert chosen_commands("evaluate.fish [--device={cpu,cuda}] [--help]") == [
+        "evaluate.fish [--device=cpu] [--help]",
+        "evaluate.fish [--device=cuda] [--help]",
+    ]
+    # a word's braces, not an option's value, stay the shell's
+    assert chosen_commands("cp x.{txt,bak}") == ["cp x.{txt,bak}"]
+    assert chosen_commands("echo a={b,c}") == ["echo a={b,c}"]

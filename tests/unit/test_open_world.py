@@ -14,7 +14,7 @@ import pytest
 
 from bringup.cli.main import main
 from bringup.model.resolution import Resolution
-from bringup.report.wording import explain_verdict
+from bringup.report.verdict_wording import explain_verdict
 from bringup.solve import solve
 from bringup.subjects import provider_of
 from bringup.workflow import gather

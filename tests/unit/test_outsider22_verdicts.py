@@ -219,7 +219,7 @@ def test_a_pin_no_row_says_the_python_of_is_not_runs_here() -> None:
     'unverified', naming the table without the row, and the exit code is 1."""
     from bringup.errors import ExitCode
     from bringup.exitcodes import solve_exit_code
-    from bringup.report.wording import explain_verdict
+    from bringup.report.verdict_wording import explain_verdict
 
     torch = Requirement(
         subject="torch", spec="==1.11.0", component="fod", source=file_source("fod/setup.py", 12)

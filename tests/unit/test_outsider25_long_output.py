@@ -15,7 +15,7 @@ import pytest
 from bringup.cli.main import main
 from bringup.model.resolution import Obstacle, Verdict
 from bringup.report.up_text import spelled
-from bringup.report.wording import explain_verdict
+from bringup.report.verdict_wording import explain_verdict
 
 REPO = Path(__file__).resolve().parents[2] / "tests/fixtures/repos/outsider25/internvl_chat_gpt_oss"
 

@@ -186,13 +186,19 @@ def test_a_build_script_that_runs_its_device_program_needs_the_device() -> None:
     )
     files = {"build.sh": script, "src/CMakeLists.txt": cmake}
     programs = device_programs(files, files.get)
-    assert programs == {"main": "npu"}
+    assert programs == {"main": {"src": "npu"}}
     source = file_source("README.md", 61)
     step = Step(name="b", kind="build", argv=("bash", "build.sh"), source=source)
-    needs = runs_built_program(step, script, programs).needs
+    needs = runs_built_program(step, script, programs, "build.sh").needs
     assert (needs.devices, needs.device_kind) == (1, "npu")
     # the cases that stay: a script that only builds, a program that links no device runtime
     built_only = script.replace("./main\n", "")
-    assert runs_built_program(step, built_only, programs) is step
+    assert runs_built_program(step, built_only, programs, "build.sh") is step
+    # reread43: another project's program of the same name (constructed: the same project
+    # moved under samples/npu/, the script under tools/cpu/ beside a project of its own)
+    elsewhere = device_programs({"samples/npu/src/CMakeLists.txt": cmake}, {
+        "samples/npu/src/CMakeLists.txt": cmake}.get)  # fmt: skip
+    assert runs_built_program(step, script, elsewhere, "tools/cpu/build.sh") is step
+    assert runs_built_program(step, script, elsewhere, "samples/npu/build.sh").needs.devices == 1
     plain = {"src/CMakeLists.txt": cmake.replace("ascendcl acl_dvpp ", "")}
     assert device_programs(plain, plain.get) == {}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bringup.scan.buildpy import BUILD_PY, extract_build_py
-from bringup.scan.walk import classify
+from bringup.scan.filekinds import classify
 from scan_needs import source_file
 
 # Ascend/msopprof d6c29dfa6a2e60053fb1efc8a3f1f5c62232fa3a build.py:83-85 and 127-129

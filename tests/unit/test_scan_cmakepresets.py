@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bringup.scan.cmakepresets import preset_chips
 from bringup.scan.extraction import SourceFile
-from bringup.scan.walk import classify
+from bringup.scan.filekinds import classify
 
 _PRESETS = (
     '                "ENABLE_BINARY_PACKAGE": {\n'

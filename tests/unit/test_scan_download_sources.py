@@ -10,10 +10,11 @@ from pathlib import Path
 from bringup.scan.depjson import extract_dependency_json
 from bringup.scan.docs import extract_docs
 from bringup.scan.fetches import library
+from bringup.scan.filekinds import classify
 from bringup.scan.gomod import MODULES, extract_go_mod
 from bringup.scan.makefile import extract_makefile
 from bringup.scan.repo import scan_repo
-from bringup.scan.walk import classify, walk_repo
+from bringup.scan.walk import walk_repo
 from scan_needs import source_file
 
 # Algebraic-Programming/pytorch-hccl-tests @ 37930e8a17183976a78e35de7fe29e1cb29715c1

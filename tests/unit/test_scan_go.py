@@ -18,10 +18,10 @@ from pathlib import Path
 
 from bringup.model import Requirement
 from bringup.scan.extraction import SourceFile
+from bringup.scan.filekinds import classify
 from bringup.scan.gomod import MODULES, extract_go_mod
 from bringup.scan.gosource import extract_go_source
 from bringup.scan.repo import scan_repo
-from bringup.scan.walk import classify
 
 
 def _table(found: tuple[Requirement, ...]) -> list[tuple[str, str, int | None, bool]]:

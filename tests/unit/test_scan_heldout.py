@@ -11,10 +11,10 @@ from pathlib import Path
 from bringup.scan.cmake import extract_cmake
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
+from bringup.scan.filekinds import classify
 from bringup.scan.phrases import read_phrase
 from bringup.scan.pyproject import extract_pyproject
 from bringup.scan.repo import scan_repo
-from bringup.scan.walk import classify
 
 
 def found(text: str, rel: str = "README.md") -> list[tuple[str, str, int | None]]:

@@ -10,10 +10,10 @@ from pathlib import Path
 from bringup.model import Source
 from bringup.scan.commands import parse_commands
 from bringup.scan.extraction import SourceFile
+from bringup.scan.filekinds import classify
 from bringup.scan.repo import scan_repo
 from bringup.scan.shell import extract_shell
 from bringup.scan.statuscheck import mounted_drivers
-from bringup.scan.walk import classify
 
 # Ascend/DrivingSDK@e667017e docs/zh/installation/compile.md: its docker run, :76-80, the other
 # --device lines dropped (numbered from :75 below so that the mounts keep their lines)

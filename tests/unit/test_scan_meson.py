@@ -14,9 +14,9 @@ from pathlib import Path
 from bringup.model import Requirement
 from bringup.scan import scan_stack
 from bringup.scan.extraction import SourceFile
+from bringup.scan.filekinds import classify
 from bringup.scan.meson import extract_meson, extract_wrap
 from bringup.scan.repo import scan_repo
-from bringup.scan.walk import classify
 
 
 def _table(found: tuple[Requirement, ...]) -> list[tuple[str, str, int | None, bool, str]]:

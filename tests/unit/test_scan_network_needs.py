@@ -12,10 +12,10 @@ from bringup.scan.cmakeincludes import included_files
 from bringup.scan.cmakelex import cmake_commands
 from bringup.scan.depjson import extract_dependency_json
 from bringup.scan.docs import extract_docs
+from bringup.scan.filekinds import classify
 from bringup.scan.repo import scan_repo
 from bringup.scan.requirements_txt import extract_requirements_txt
 from bringup.scan.shell import extract_shell
-from bringup.scan.walk import classify
 from scan_needs import needs, source_file
 
 # kvcache-ai/Mooncake @ 3b5a5941, mooncake-common/FindGTest.cmake:19-24, and hicann/hixl @

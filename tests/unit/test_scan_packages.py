@@ -13,11 +13,11 @@ from bringup.scan.commands import parse_commands
 from bringup.scan.docs import extract_docs
 from bringup.scan.extraction import SourceFile
 from bringup.scan.fetches import WORDS, fetched, own_clone
+from bringup.scan.filekinds import classify
 from bringup.scan.repo import scan_repo
 from bringup.scan.scopes import REPO, Scopes
 from bringup.scan.setup_py import extract_setup_py
 from bringup.scan.shell import extract_shell
-from bringup.scan.walk import classify
 
 MSLLM = "Ascend/MindSpeed-LLM (c77308a1)"
 

@@ -11,8 +11,8 @@ from bringup.scan.cmake import extract_cmake
 from bringup.scan.cmakeincludes import included_files
 from bringup.scan.cmakelex import cmake_commands
 from bringup.scan.conda_env import extract_conda_env
+from bringup.scan.filekinds import classify
 from bringup.scan.repo import scan_repo
-from bringup.scan.walk import classify
 from scan_needs import needs, source_file
 
 # rapidsai/cuvs @ ff0c8076, cpp/cmake/thirdparty/get_dlpack.cmake:14-21.

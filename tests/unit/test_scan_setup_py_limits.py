@@ -8,7 +8,7 @@ import pytest
 from bringup.scan import setup_reader
 from bringup.scan.extraction import SourceFile
 from bringup.scan.setup_py import extract_setup_py
-from bringup.scan.setup_reader import MAX_EVALUATIONS
+from bringup.scan.setup_values import MAX_EVALUATIONS
 
 RETURNS = (
     "def f():\n"

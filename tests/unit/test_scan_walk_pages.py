@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from bringup.scan.docscopes import doc_scope
+from bringup.scan.filekinds import classify
 from bringup.scan.scopenames import REPO
-from bringup.scan.walk import classify, walk_repo
+from bringup.scan.walk import walk_repo
 
 # Ascend/MindIE-LLM@8b4871ad31f592aa863f6255760e4934484d78e4:
 #   docs/zh/user_guide/install/source/preparing_software_and_dependencies.md:59

@@ -7,7 +7,8 @@ import msgspec
 
 from bringup.backends.ascend import keys as ascend_keys
 from bringup.model import Component
-from bringup.report.wording import explain_conflict, explain_hardware, explain_verdict
+from bringup.report.verdict_wording import explain_hardware, explain_verdict
+from bringup.report.wording import explain_conflict
 from solve_inputs import component, host, requirement
 from solve_stack import solve_small
 

@@ -10,7 +10,8 @@ import pytest
 from bringup.backends.cuda import keys as cuda_keys
 from bringup.errors import StackError
 from bringup.model import Component
-from bringup.report.wording import explain_conflict, explain_verdict
+from bringup.report.verdict_wording import explain_verdict
+from bringup.report.wording import explain_conflict
 from bringup.solve import SolveOptions, solve
 from bringup.solve.whatif import what_if
 from solve_inputs import catalogue, component, host, requirement, rule

@@ -293,12 +293,14 @@ def test_a_worded_error_in_a_toolkit_header_stays_the_source_out_of_step() -> No
             "system.hh:144:9: error: invalid use of incomplete type 'class File'\n",
             "https://gcc.gnu.org/gcc-13/porting_to.html",
         ),
-        # hicann/ge@99bc5729 (above): a CANN build's path, the CANN page
+        # hicann/ge@99bc5729 (above): a CANN build's path, CANN's own page of its API changes
+        # (not another project's: outsider45 D9)
         (
             "/home/jenkins/jenkins/workspace/cann-manifest/runtime/include/dfx/base/err_msg.h:67:43"
             ":\nerror: format not a string literal and no format arguments[-Werror=format-security]"
             "\ncc1plus: all warnings being treated as errors\n",
-            "https://raw.githubusercontent.com/ggml-org/llama.cpp/master/docs/backend/CANN.md",
+            "https://www.hiascend.com/document/detail/zh/canncommercial/latest/API/ascendcopapi/"
+            "atlasascendc_api_07_00200.html",
         ),
         # NVIDIA/cccl#2169 (above): CUDA's headers, CUDA's dropped features
         (

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bringup.model.resolution import Obstacle, Resolution, Verdict
 from bringup.model.source import Source
 from bringup.report.check_rows import deciding_reason
-from bringup.report.wording import explain_verdict
+from bringup.report.verdict_wording import explain_verdict
 
 # constructed: a repo with one pin no row of the knowledge base says the Python of
 SRC = Source(kind="file", ref="setup.py", line=1)

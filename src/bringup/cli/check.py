@@ -91,16 +91,21 @@ def command(
         from_pypi=read_index_settings(index=index_url).from_pypi,
     )
     failures = _last_failures(inputs.components) if snapshot is None and target is None else ()
-    code = ExitCode.PROBLEMS if failures else result.exit_code
+    # a failure at another commit of the checkout is said, stale, and decides nothing
+    code = ExitCode.PROBLEMS if any(not f.stale for f in failures) else result.exit_code
     if as_json:
-        import msgspec
-
         from bringup.report.check_json import check_data
         from bringup.report.envelope import render_json
+        from bringup.report.lastup_text import failure_data
 
         roots = {c.name: c.path for c in inputs.components}
         data = check_data(inputs.findings, result.resolution, result.plan, result.design, roots)
-        data.update({"last_up": msgspec.to_builtins(failures)} if failures else {})
+        # each verdict carries its repo's failed last up (null: none, or not read: another
+        # machine's answer), so a script reading a verdict's "runs here" reads it too
+        by_repo = {f.component: f for f in failures}
+        for verdict in data["verdicts"]:
+            verdict["last_up"] = failure_data(by_repo.get(verdict["component"]))
+        data.update({"last_up": [failure_data(f) for f in failures]} if failures else {})
         sys.stdout.write(render_json("check", code, data))
         return int(code)
     from bringup.report.check_text import result_document

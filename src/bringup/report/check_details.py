@@ -26,13 +26,8 @@ from bringup.report.document import Document, Paragraph, Section, Table, items, 
 from bringup.report.matching_text import environments_section, matching_section, relative
 from bringup.report.reason_wording import OnceSaid
 from bringup.report.styled import Line
-from bringup.report.wording import (
-    counted,
-    distinct_conflicts,
-    explain_conflict,
-    explain_hardware,
-    explain_unverified,
-)
+from bringup.report.verdict_wording import explain_hardware, explain_unverified
+from bringup.report.wording import counted, distinct_conflicts, explain_conflict
 
 STATUS_STYLE = {"run": "green", "skip": "yellow", "blocked": "red"}
 _VERDICT_STYLE = {"runs": "green", "runs_after": "cyan", "unverified": "yellow"}

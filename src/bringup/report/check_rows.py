@@ -20,16 +20,18 @@ from bringup.report.check_text import count_unsaid, os_named
 from bringup.report.check_why import Numbered
 from bringup.report.matching_text import relative
 from bringup.report.reason_wording import device_word
+from bringup.report.verdict_wording import (
+    describe_obstacle,
+    explain_verdict,
+    from_index,
+    unfetched_text,
+)
 from bringup.report.wording import (
     cite_first,
     counted,
-    describe_obstacle,
-    explain_verdict,
     format_spec,
-    from_index,
     missing_folder,
     subject_spec,
-    unfetched_text,
     vendor_named,
 )
 from bringup.scan.cmaketests import TESTS_OFF

@@ -19,14 +19,12 @@ from bringup.plan.isolation import NO_BUILD_ISOLATION
 from bringup.report.commandline import shown_step
 from bringup.report.document import Document, Paragraph
 from bringup.report.styled import Line
+from bringup.report.verdict_wording import describe_host, explain_hardware, explain_verdict
 from bringup.report.wording import (
     cite,
     cite_first,
     counted,
-    describe_host,
     describe_item,
-    explain_hardware,
-    explain_verdict,
     format_spec,
     subject_spec,
 )

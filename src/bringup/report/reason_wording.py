@@ -13,7 +13,8 @@ from bringup import backends
 from bringup.model.plan import Action, PlanStep, Reason
 from bringup.model.source import Source
 from bringup.plan.stepneeds import REWRITES
-from bringup.report.wording import describe_host, explain_conflict, format_spec, missing_folder
+from bringup.report.verdict_wording import describe_host
+from bringup.report.wording import explain_conflict, format_spec, missing_folder
 from bringup.scan.cmaketests import TESTS_OFF
 from bringup.scan.containerimage import IMAGE_INPUT
 from bringup.scan.guidecreated import CREATED

@@ -16,15 +16,13 @@ from bringup.report.check_text import elsewhere_sentence, set_aside_text
 from bringup.report.check_why import ConflictRole
 from bringup.report.document import Document, Items, Paragraph, Table, items, section
 from bringup.report.styled import Line
-from bringup.report.wording import (
-    counted,
-    explain_conflict,
+from bringup.report.verdict_wording import (
     explain_hardware,
     explain_unverified,
     explain_verdict,
-    number_word,
     unfetched_text,
 )
+from bringup.report.wording import counted, explain_conflict, number_word
 from bringup.subjects import canonical_subject, display_name
 
 _ORIGIN = {

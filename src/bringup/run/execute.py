@@ -139,6 +139,7 @@ def _run_unit(
             activation=setting.activation,
             before=before,
             variables=variables,
+            commit=ctx.heads.get(step.component),
         )
         before = inputs
         if ctx.runner.stopped:

@@ -97,6 +97,16 @@ def git_tree(root: Path, runner: CommandRunner) -> str | None:
     return "git:" + digest.hexdigest()
 
 
+def git_head(root: Path, runner: CommandRunner) -> str | None:
+    """The commit checked out at ``root``, where ``root`` is a git work tree's top (as
+    ``tree_fingerprint`` reads it from git); None elsewhere, or when git cannot say."""
+    if not (root / ".git").exists():
+        return None
+    done = runner.run(("git", "-C", str(root), "rev-parse", "HEAD"), timeout=60.0)
+    head = done.stdout.strip() if done.ok and not done.truncated else ""
+    return head if len(head) in (40, 64) and all(c in "0123456789abcdef" for c in head) else None
+
+
 def tree_fingerprint(root: Path, runner: CommandRunner) -> str:
     if (root / ".git").exists():
         found = git_tree(root, runner)
@@ -184,12 +194,15 @@ def input_parts(
     activation: Sequence[str],
     before: str,
     variables: Sequence[Sequence[str]] = (),
+    commit: str | None = None,
 ) -> dict[str, str]:
     """A step's inputs one by one, kept with its row so that a step run again says which
     changed (outsider15 D15: only ``CC`` changed, and the reason blamed a non-git tree's file
     times). Each build variable under ``var:NAME``, its value as a hash as the activation's: a
     ``PIP_INDEX_URL`` or ``UV_INDEX_<NAME>_PASSWORD`` holds credentials, and the rows are read
-    back by ``bringup history --json`` and kept with a state folder."""
+    back by ``bringup history --json`` and kept with a state folder. ``commit``: the checkout's
+    commit (``git_head``), which ``check`` compares with the checkout's now to tell a failure
+    of another commit (``run.lastup``); no part of what makes a step run again."""
     parts = {
         "tree": tree,
         "environment": environment,
@@ -198,6 +211,8 @@ def input_parts(
         "before": before,
     }
     parts.update((f"var:{pair[0]}", _hashed(pair[1])) for pair in variables)
+    if commit:
+        parts["commit"] = commit
     return parts
 
 

@@ -13,7 +13,7 @@ import datetime
 import sqlite3
 import threading
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import msgspec
 
@@ -26,72 +26,30 @@ from bringup.run.historyrows import (
     run_row,
     step_row,
 )
-from bringup.run.sqlitedisk import can_write, open_read_only, storage_failure
-from bringup.utf8text import json_bytes, utf8
-from bringup.writable import make_folder, writing
-
-__all__ = ["SCHEMA_VERSION", "EnvironmentRow", "History", "RunRow", "StepRow", "migrate", "now"]
-
-MIGRATIONS: tuple[str, ...] = (
-    """
-    CREATE TABLE snapshots (
-        id INTEGER PRIMARY KEY,
-        taken_at TEXT NOT NULL,
-        hostname TEXT NOT NULL,
-        data BLOB NOT NULL
-    );
-    CREATE TABLE runs (
-        id INTEGER PRIMARY KEY,
-        stack TEXT NOT NULL,
-        paths TEXT NOT NULL,
-        snapshot_id INTEGER REFERENCES snapshots(id),
-        started_at TEXT NOT NULL,
-        finished_at TEXT,
-        status TEXT NOT NULL,
-        argv TEXT NOT NULL,
-        resolution BLOB,
-        plan BLOB
-    );
-    CREATE TABLE steps (
-        id INTEGER PRIMARY KEY,
-        run_id INTEGER NOT NULL REFERENCES runs(id),
-        ord INTEGER NOT NULL,
-        component TEXT NOT NULL,
-        name TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        argv TEXT NOT NULL,
-        environment INTEGER,
-        status TEXT NOT NULL,
-        reason TEXT,
-        exit_code INTEGER,
-        started_at TEXT,
-        finished_at TEXT,
-        duration_s REAL,
-        log_path TEXT,
-        inputs TEXT
-    );
-    CREATE INDEX steps_by_run ON steps(run_id);
-    CREATE INDEX steps_by_inputs ON steps(inputs, status);
-    """,
-    """
-    ALTER TABLE runs ADD COLUMN resumed_from INTEGER REFERENCES runs(id);
-    CREATE TABLE environments (
-        stack TEXT NOT NULL,
-        idx INTEGER NOT NULL,
-        path TEXT NOT NULL,
-        python TEXT NOT NULL,
-        fingerprint TEXT NOT NULL,
-        components TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        PRIMARY KEY (stack, idx)
-    );
-    """,
-    "ALTER TABLE steps ADD COLUMN installed TEXT",
-    "ALTER TABLE steps ADD COLUMN parts TEXT",
+from bringup.run.historyschema import (
+    MIGRATIONS,
+    OUR_MISTAKES,
+    SCHEMA_VERSION,
+    SQLITE_MAX_INTEGER,
+    migrate,
+    open_reading,
+    open_writing,
+    roll_back,
+    unusable,
 )
-"""Schema version N is ``MIGRATIONS[:N]`` applied in order; append, never edit."""
+from bringup.run.sqlitedisk import can_write, open_unchanged, storage_failure
+from bringup.utf8text import json_bytes, utf8
 
-SCHEMA_VERSION = len(MIGRATIONS)
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "EnvironmentRow",
+    "History",
+    "RunRow",
+    "StepRow",
+    "migrate",
+    "now",
+]
 
 FINISHED = ("passed", "failed", "timed out", "reused")
 
@@ -113,23 +71,33 @@ class History:
     """One open history database. Not shared between threads: the step runner's threads hand
     their results to the thread that owns it."""
 
-    def __init__(self, path: Path, *, read_only: bool = False) -> None:
+    def __init__(self, path: Path, *, read_only: bool = False, unchanged: bool = False) -> None:
         """``read_only``: for a command that only reads, which reads a history it cannot write
         as it is (``sqlitedisk.open_read_only``) rather than refuse it: on a read-only folder,
         or a full or failing disk (outsider15 D9: ``history`` on a full disk said "cannot
-        write the history database")."""
+        write the history database"). ``unchanged``: for a command that reads the history
+        beside its own answer (``check``), which changes nothing in it, no migration and no
+        journal mode (``sqlitedisk.open_unchanged``): a file of another schema is refused."""
         self.path = path
         self._lock = threading.Lock()
         readable = read_only and path.is_file()
+        if unchanged:
+            try:
+                self._db = open_unchanged(path, SCHEMA_VERSION)
+            except sqlite3.Error as error:
+                raise unusable(path, error) from None
+            return
         try:
-            self._db = _read_only(path) if readable and not can_write(path) else _connect(path)
+            self._db = (
+                open_reading(path) if readable and not can_write(path) else open_writing(path)
+            )
         except sqlite3.Error as error:
             if not readable or storage_failure(path, error) is None:
-                raise _unusable(path, error) from None
+                raise unusable(path, error) from None
             try:
-                self._db = _read_only(path)
+                self._db = open_reading(path)
             except (sqlite3.Error, StackError):  # never written whole: the disk is the reason
-                raise _unusable(path, error) from None
+                raise unusable(path, error) from None
 
     def close(self) -> None:
         self._db.close()
@@ -152,16 +120,34 @@ class History:
                         sql, tuple(utf8(a) if isinstance(a, str) else a for a in args)
                     )
                 except BaseException:
-                    _roll_back(self._db)
+                    roll_back(self._db)
                     raise
                 self._db.execute("COMMIT")
             except sqlite3.Error as error:
-                _roll_back(self._db)
-                stored = storage_failure(self.path, error)
-                if stored is None:
+                roll_back(self._db)
+                if isinstance(error, OUR_MISTAKES):
                     raise
-                raise stored from None
+                raise unusable(self.path, error) from None
             return int(cursor.lastrowid or 0)
+
+    def _rows(self, sql: str, args: tuple[object, ...] = (), *, one: bool = False) -> list[Any]:
+        """A read's rows. SQLite's errors about the file are bad input at its path, as at
+        open (``unusable``): a file whose header opens but whose pages are damaged (a disk
+        fault, a copy cut short) fails at its first read, "database disk image is malformed",
+        which crashed ``history``, ``diff`` and ``env print`` (exit 3, "a bug in bringup");
+        a full or failing disk is said as such. A mistake in bringup's own SQL stays a bug."""
+        try:
+            cursor = self._db.execute(sql, args)
+            return cursor.fetchmany(1) if one else cursor.fetchall()
+        except OUR_MISTAKES:
+            raise
+        except sqlite3.Error as error:
+            raise unusable(self.path, error) from None
+
+    def _row(self, sql: str, args: tuple[object, ...] = ()) -> Optional[Any]:
+        """A read's first row, or None; its errors as ``_rows``'s."""
+        rows = self._rows(sql, args, one=True)
+        return rows[0] if rows else None
 
     # -- snapshots and runs ---------------------------------------------------------------
 
@@ -172,7 +158,7 @@ class History:
         )
 
     def snapshot_data(self, snapshot_id: int) -> Optional[bytes]:
-        row = self._db.execute("SELECT data FROM snapshots WHERE id = ?", (snapshot_id,)).fetchone()
+        row = self._row("SELECT data FROM snapshots WHERE id = ?", (snapshot_id,))
         return None if row is None else bytes(row[0])
 
     def start_run(
@@ -198,19 +184,19 @@ class History:
         )
 
     def runs(self, limit: int = 20) -> list[RunRow]:
-        rows = self._db.execute(
+        rows = self._rows(
             _SELECT_RUNS + " ORDER BY id DESC LIMIT ?",
             (min(limit, SQLITE_MAX_INTEGER),),
-        ).fetchall()
+        )
         return [run_row(row) for row in rows]
 
     def run(self, run_id: int) -> Optional[RunRow]:
         if abs(run_id) > SQLITE_MAX_INTEGER:
             return None
-        row = self._db.execute(
+        row = self._row(
             _SELECT_RUNS + " WHERE id = ?",
             (run_id,),
-        ).fetchone()
+        )
         return None if row is None else run_row(row)
 
     def last_run(self, stack: Optional[str] = None) -> Optional[RunRow]:
@@ -219,7 +205,7 @@ class History:
             query = _SELECT_RUNS + " ORDER BY id DESC LIMIT 1"
         else:
             query, args = _SELECT_RUNS + " WHERE stack = ? ORDER BY id DESC LIMIT 1", (stack,)
-        row = self._db.execute(query, args).fetchone()
+        row = self._row(query, args)
         return None if row is None else run_row(row)
 
     def interrupt_unfinished(self, stack: str) -> list[int]:
@@ -227,7 +213,7 @@ class History:
         running steps as interrupted; returns those runs."""
         ids = [
             int(r[0])
-            for r in self._db.execute(
+            for r in self._rows(
                 "SELECT id FROM runs WHERE stack = ? AND status = 'running'", (stack,)
             )
         ]
@@ -297,38 +283,38 @@ class History:
     def steps(self, run_id: int) -> list[StepRow]:
         if abs(run_id) > SQLITE_MAX_INTEGER:
             return []
-        rows = self._db.execute(
+        rows = self._rows(
             _SELECT_STEPS + " WHERE run_id = ? ORDER BY id",
             (run_id,),
-        ).fetchall()
+        )
         return [step_row(row) for row in rows]
 
     def passed(self, inputs: str) -> Optional[StepRow]:
         """The last step that passed with exactly these inputs (a run or a reuse of one)."""
-        row = self._db.execute(
+        row = self._row(
             _SELECT_STEPS
             + " WHERE inputs = ? AND status IN ('passed', 'reused') ORDER BY id DESC LIMIT 1",
             (inputs,),
-        ).fetchone()
+        )
         return None if row is None else step_row(row)
 
     def passed_before(self, component: str, argv: tuple[str, ...]) -> Optional[StepRow]:
         """The last step of ``component`` with this argv that passed, whatever its inputs."""
-        row = self._db.execute(
+        row = self._row(
             _SELECT_STEPS + " WHERE component = ? AND argv = ? AND status IN ('passed', 'reused')"
             " ORDER BY id DESC LIMIT 1",
             (component, _json(argv)),
-        ).fetchone()
+        )
         return None if row is None else step_row(row)
 
     def last_ran(self, component: str, argv: tuple[str, ...]) -> Optional[StepRow]:
         """The last step of ``component`` with this argv whose command was started, however it
         ended (still ``running`` when ``up`` died): what its outputs on disk are from."""
-        row = self._db.execute(
+        row = self._row(
             _SELECT_STEPS + " WHERE component = ? AND argv = ? AND started_at IS NOT NULL"
             " ORDER BY id DESC LIMIT 1",
             (component, _json(argv)),
-        ).fetchone()
+        )
         return None if row is None else step_row(row)
 
     def held_last(self, run_id: int, environment: Optional[int]) -> Optional[StepRow]:
@@ -338,7 +324,7 @@ class History:
             " WHERE installed IS NOT NULL AND environment IS ? AND run_id IN (SELECT id FROM runs"
             " WHERE stack = (SELECT stack FROM runs WHERE id = ?)) ORDER BY id DESC LIMIT 1"
         )
-        row = self._db.execute(_SELECT_STEPS + query, (environment, run_id)).fetchone()
+        row = self._row(_SELECT_STEPS + query, (environment, run_id))
         return None if row is None else step_row(row)
 
     # -- environments ---------------------------------------------------------------------
@@ -359,10 +345,10 @@ class History:
         )
 
     def environments(self) -> list[EnvironmentRow]:
-        rows = self._db.execute(
+        rows = self._rows(
             "SELECT stack, idx, path, python, fingerprint, components, created_at"
             " FROM environments ORDER BY created_at DESC, idx"
-        ).fetchall()
+        )
         return [
             EnvironmentRow(
                 stack=r[0],
@@ -377,74 +363,4 @@ class History:
         ]
 
     def integrity(self) -> str:
-        return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    """The history file opened for writing, WAL mode, brought up to date."""
-    with writing(path.parent):
-        make_folder(path.parent)
-    db = sqlite3.connect(str(path), timeout=30.0, isolation_level=None, check_same_thread=False)
-    try:
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
-            db.execute(f"PRAGMA {pragma}")
-        migrate(db)
-    except BaseException:
-        db.close()
-        raise
-    return db
-
-
-def _read_only(path: Path) -> sqlite3.Connection:
-    return open_read_only(path, SCHEMA_VERSION)
-
-
-def _roll_back(db: sqlite3.Connection) -> None:
-    """End the open transaction, if SQLite has not already: on a full disk it rolls back by
-    itself, and a second ``ROLLBACK`` ("no transaction is active") hid the real error
-    (outsider11 #4)."""
-    if db.in_transaction:
-        db.execute("ROLLBACK")
-
-
-def _unusable(path: Path, error: sqlite3.Error) -> Exception:
-    """A history file SQLite cannot open or bring up to date (not a database, damaged, a
-    directory, another program's tables) as bad input at its path, not a bug; a disk that is
-    full or read-only is said as such (``_storage_failure``), not as a damaged file."""
-    from bringup.errors import InputError
-
-    stored = storage_failure(path, error)
-    if stored is not None:
-        return stored
-    return InputError(
-        f"not a usable history database ({error})",
-        path=str(path),
-        hint="move it aside, or use another --state directory",
-    )
-
-
-SQLITE_MAX_INTEGER = 2**63 - 1
-"""The largest integer SQLite stores; a larger id names no row, a larger limit is no limit."""
-
-
-def migrate(db: sqlite3.Connection) -> int:
-    """Apply the migrations this file lacks, each in one transaction; returns the version.
-    A file from a newer bringup is refused rather than misread."""
-    version = int(db.execute("PRAGMA user_version").fetchone()[0])
-    if version > SCHEMA_VERSION:
-        raise StackError(
-            f"the history database has schema {version}; this bringup knows up to {SCHEMA_VERSION}",
-            hint="use a newer bringup, or another --state directory",
-        )
-    for number in range(version, SCHEMA_VERSION):
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            for statement in MIGRATIONS[number].split(";"):
-                if statement.strip():
-                    db.execute(statement)
-            db.execute(f"PRAGMA user_version = {number + 1}")
-            db.execute("COMMIT")
-        except BaseException:
-            _roll_back(db)
-            raise
-    return SCHEMA_VERSION
+        return str((self._row("PRAGMA integrity_check") or ("",))[0])

@@ -5,13 +5,17 @@
 failed at ``pytest`` (ImportError: ``jax.lib`` has no ``xla_client`` in the newest jax), ``check``
 still said "runs here", exit 0 (outsider 23 D9): the history held the answer. The newest run
 whose checkouts include the repo's folder speaks for it; a later run that passed clears an
-earlier failure. Read only: ``check`` never writes the state directory."""
+earlier failure. A failure recorded at another commit than the checkout's now (``up`` keeps the
+commit with each step's inputs, ``fingerprint.input_parts``) is stale: said, and no longer the
+answer's, as ``up`` would run the step again. Read only: ``check`` changes nothing in the state
+directory (the history is opened ``unchanged``: no migration, no journal mode; one of another
+schema is not read)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import msgspec
 
@@ -39,11 +43,26 @@ class LastFailure(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     diagnosis: Optional[str] = None
     fix: Optional[str] = None
     diagnosis_source: Optional[str] = None
+    commit: Optional[str] = None
+    """The commit the checkout was at when the step ran (runs since session 44 record it)."""
+    now: Optional[str] = None
+    """The commit the checkout is at now, where it is another: the failure is ``stale``."""
+
+    @property
+    def stale(self) -> bool:
+        """Recorded at another commit than the checkout's now: no longer this checkout's."""
+        return self.now is not None
 
 
-def last_failures(components: Sequence[Component], state: Path) -> tuple[LastFailure, ...]:
+def last_failures(
+    components: Sequence[Component],
+    state: Path,
+    head: Optional[Callable[[Path], Optional[str]]] = None,
+) -> tuple[LastFailure, ...]:
     """The repos of ``components`` whose newest run under ``state`` failed, each with its first
-    failed step and the diagnosis of its log (``up``'s own); none when nothing is recorded."""
+    failed step and the diagnosis of its log (``up``'s own); none when nothing is recorded.
+    ``head``: the commit a checkout is at now (``fingerprint.git_head``), asked only of a repo
+    whose failed step recorded one."""
     from bringup.run.history import History
     from bringup.run.state import StateLayout
 
@@ -51,7 +70,7 @@ def last_failures(components: Sequence[Component], state: Path) -> tuple[LastFai
     if not layout.recorded():
         return ()
     found: list[LastFailure] = []
-    with History(layout.database, read_only=True) as history:
+    with History(layout.database, unchanged=True) as history:
         runs = history.runs(RUNS_READ)
         for component in components:
             run = _newest(runs, component.path)
@@ -65,6 +84,8 @@ def last_failures(components: Sequence[Component], state: Path) -> tuple[LastFai
             if failed:
                 step = min(failed, key=lambda s: s.order)
                 said = _diagnosis(step.log_path, step.kind)
+                commit = (step.parts or {}).get("commit")
+                now = (head or _head)(Path(component.path)) if commit else None
                 found.append(
                     LastFailure(
                         component=component.name,
@@ -78,6 +99,8 @@ def last_failures(components: Sequence[Component], state: Path) -> tuple[LastFai
                         diagnosis=said[0] if said else None,
                         fix=said[1] if said else None,
                         diagnosis_source=said[2] if said else None,
+                        commit=commit,
+                        now=now if now and now != commit else None,
                     )
                 )
     return tuple(found)
@@ -96,3 +119,10 @@ def _diagnosis(log_path: Optional[str], phase: str) -> Optional[tuple[str, str, 
     from bringup.run.up import diagnose
 
     return diagnose(Path(log_path), None, phase)
+
+
+def _head(root: Path) -> Optional[str]:
+    from bringup.process import SubprocessRunner
+    from bringup.run.fingerprint import git_head
+
+    return git_head(root, SubprocessRunner())

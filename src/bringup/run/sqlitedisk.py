@@ -86,6 +86,31 @@ def open_read_only(database: Path, schema: int) -> sqlite3.Connection:
     raise failure or sqlite3.OperationalError("unable to open database file")
 
 
+def open_unchanged(database: Path, schema: int) -> sqlite3.Connection:
+    """The history file opened to read it and change nothing, for ``check``, which reads the
+    last ``up`` beside its own answer: no migration, no switch of journal mode (``History``
+    opened for writing did both: ``check`` brought a schema 3 file to 4 and to WAL mode), and
+    never a new file (``mode=rw``). SQLite's own files beside a WAL database (``-wal``,
+    ``-shm``) live while it reads and go when it closes, as for any reader; where the folder
+    cannot be written it is read as ``open_read_only`` reads it (a read-only connection there
+    leaves them behind). Its schema must be ``schema``."""
+    from urllib.parse import quote
+
+    if not can_write(database):
+        return open_read_only(database, schema)
+    base = "file:" + quote(os.fsdecode(database.resolve()))
+    db = sqlite3.connect(f"{base}?mode=rw", uri=True, timeout=30.0, check_same_thread=False)
+    try:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    except BaseException:
+        db.close()
+        raise
+    if version != schema:
+        db.close()
+        raise _other_schema(database, version, schema)
+    return db
+
+
 def _other_schema(database: Path, version: int, schema: int) -> Exception:
     from bringup.errors import InputError
 

@@ -53,6 +53,8 @@ class Context:
     offline: bool = False
     """``--offline``: every step runs with the installers' offline settings, and one that needs
     the network otherwise is skipped (``run.offline``)."""
+    heads: Mapping[str, str] = field(default_factory=dict)
+    """Repo -> the commit its checkout is at (``fingerprint.git_head``), where git says."""
     outcomes: list[StepOutcome] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 

@@ -33,7 +33,7 @@ from bringup.run.environments import (
     uv_binary,
 )
 from bringup.run.execute import run_units
-from bringup.run.fingerprint import tree_fingerprint
+from bringup.run.fingerprint import git_head, tree_fingerprint
 from bringup.run.graph import units
 from bringup.run.history import EnvironmentRow, History, now
 from bringup.run.indexes import IndexSettings, read_index_settings
@@ -229,6 +229,7 @@ def bring_up(
                 on_environment=on_environment,
             )
             trees = {c.name: tree_fingerprint(Path(c.path), runner) for c in stack.components}
+            heads = {c.name: git_head(Path(c.path), runner) for c in stack.components}
             ctx = Context(
                 history=history,
                 runner=runner,
@@ -236,6 +237,7 @@ def bring_up(
                 log_dir=log_dir,
                 settings=step_settings,
                 trees=trees,
+                heads={name: head for name, head in heads.items() if head},
                 reason_text=reason_text,
                 diagnose=lambda log, phase: diagnose(log, stack.snapshot, phase),
                 on_start=on_start,

@@ -61,13 +61,19 @@ def _importing(policy: Policy) -> re.Pattern[str]:
     or its package's name and the module in groups 2-3 (``from jax import core``). Each name
     before the module is one word, with its ``as`` alias: a repeated run of words and blanks,
     then a comma and blanks, could split the blanks after each comma two ways, and a line of
-    24 names that matched nothing took 1.1 s of CPU, twice that per name more (review43)."""
+    24 names that matched nothing took 1.1 s of CPU, twice that per name more (review43).
+    Within parentheses the names run over lines, with comments (group 4: ``from jax import
+    (\n    lax,\n    core,\n)``, enpasos/jax2onnx); a comment is taken to its line's end, so
+    the blanks and comments between two names split one way only."""
     name, modules = re.escape(policy.package), "|".join(policy.uncovered)
+    gap = r"(?:\s|#[^\n]*\n)*"  # blanks, line ends and whole comments, inside parentheses
     return re.compile(
         rf"^[ \t]*(?:from[ \t]+({name}\.(?:{modules}))\b[\w.]*[ \t]+import\b"
         rf"|import[ \t]+({name}\.(?:{modules}))\b"
-        rf"|from[ \t]+{name}[ \t]+import[ \t]+\(?[ \t]*"
-        rf"(?:\w+(?:[ \t]+as[ \t]+\w+)?[ \t]*,[ \t]*)*({modules})\b)",
+        rf"|from[ \t]+{name}[ \t]+import[ \t]+"
+        rf"(?:\w+(?:[ \t]+as[ \t]+\w+)?[ \t]*,[ \t]*)*({modules})\b"
+        rf"|from[ \t]+{name}[ \t]+import[ \t]*\({gap}"
+        rf"(?:\w+(?:\s+as\s+\w+)?{gap},{gap})*({modules})\b)",
         re.MULTILINE,
     )
 
@@ -120,7 +126,9 @@ def _first_import(
     for rel in sorted(r for r in scripts if r.endswith(".py"))[:MAX_FILES]:
         text = module_text(root / rel, rel)
         hit = pattern.search(text) if text and policy.package in text else None
-        if hit is not None:
-            module = hit.group(1) or hit.group(2) or f"{policy.package}.{hit.group(3)}"
-            return rel, text.count("\n", 0, hit.start()) + 1, module  # type: ignore[union-attr]
+        if hit is not None and text:
+            group = next(g for g in (1, 2, 3, 4) if hit.group(g))
+            module = hit.group(group) if group < 3 else f"{policy.package}.{hit.group(group)}"
+            # the module's own line, inside parentheses over lines too
+            return rel, text.count("\n", 0, hit.start(group)) + 1, module
     return None

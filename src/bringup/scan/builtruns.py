@@ -6,7 +6,11 @@ program runs on an NPU alone (``devicecode.DEVICE_PROGRAM``). The step ``bash bu
 "needs toolkit CANN (no NPU)" (outsider23 D6): its last line needs an NPU. A script line whose
 command is a relative path (``./main``, ``./build/main``) to a program a ``CMakeLists.txt`` of
 the checkout builds and links to a device runtime (``DEVICE_RUNTIMES``, not beside a CPU twin)
-makes the step need one device of that runtime's kind.
+makes the step need one device of that runtime's kind. The program is the one a project on the
+script's own line of folders builds (its ``CMakeLists.txt`` in the script's folder, above it or
+below it): a checkout of several projects builds a ``main`` in many (every sample of
+Ascend/samples), and a CPU tool's script running its own ``./main`` ran an NPU sample's by the
+name alone (reread43).
 """
 
 from __future__ import annotations
@@ -25,10 +29,12 @@ from bringup.scan.devicecode import DEVICE_RUNTIMES, runs_on_cpu
 from bringup.scan.linked import provider
 
 
-def device_programs(files: Collection[str], read: Callable[[str], Optional[str]]) -> dict[str, str]:
+def device_programs(
+    files: Collection[str], read: Callable[[str], Optional[str]]
+) -> dict[str, dict[str, str]]:
     """The programs the checkout's CMake files build and link to a device runtime, by name,
-    each with its device kind."""
-    found: dict[str, str] = {}
+    each with the folder of the ``CMakeLists.txt`` that builds it and its device kind."""
+    found: dict[str, dict[str, str]] = {}
     for rel in files:
         if posixpath.basename(rel) != "CMakeLists.txt":
             continue
@@ -44,7 +50,7 @@ def device_programs(files: Collection[str], read: Callable[[str], Optional[str]]
                 continue
             kind = next((device_kind_of(a) for a in args[1:] if a.lower() in DEVICE_RUNTIMES), None)
             if kind:
-                found.setdefault(args[0], kind)
+                found.setdefault(args[0], {}).setdefault(posixpath.dirname(rel), kind)
     return found
 
 
@@ -55,9 +61,25 @@ def device_kind_of(library: str) -> Optional[str]:
     return owner.device_kind if owner is not None else None
 
 
-def runs_built_program(step: Step, text: Optional[str], programs: dict[str, str]) -> Step:
-    """``step`` needing one device when the shell script it runs (``text``) runs one of the
-    ``programs`` (``device_programs``) by a relative path and its needs name no device."""
+def _related(folder: str, script: str) -> bool:
+    """Whether a project at ``folder`` is on the line of folders of ``script`` (its own, one
+    above or one below it)."""
+    here = posixpath.dirname(script)
+    return any(
+        a == b or not b or a.startswith(b + "/") for a, b in ((folder, here), (here, folder))
+    )
+
+
+def runs_built_program(
+    step: Step,
+    text: Optional[str],
+    programs: dict[str, dict[str, str]],
+    script: Optional[str] = None,
+) -> Step:
+    """``step`` needing one device when the shell script it runs (``text``, at ``script`` in
+    the checkout) runs one of the ``programs`` (``device_programs``) that a project on its
+    line of folders builds (``_related``), by a relative path, and its needs name no
+    device."""
     if text is None or not programs or step.needs.devices or step.needs.device_kind:
         return step
     for line in text.splitlines():
@@ -65,7 +87,10 @@ def runs_built_program(step: Step, text: Optional[str], programs: dict[str, str]
         first = words[0] if words else ""
         if not first.startswith(("./", "../")):
             continue
-        kind = programs.get(posixpath.basename(_unquoted(first)))
+        built = programs.get(posixpath.basename(_unquoted(first)), {})
+        kind = next(
+            (k for folder, k in built.items() if script is None or _related(folder, script)), None
+        )
         if kind is not None:
             needs = msgspec.structs.replace(step.needs, devices=1, device_kind=kind)
             return msgspec.structs.replace(step, needs=needs)

@@ -17,6 +17,7 @@ import warnings
 from collections.abc import Callable, Mapping
 
 from bringup import lazyre
+from bringup.nearwords import finditer_near
 from bringup.scan.walk import RepoFile
 
 
@@ -59,6 +60,10 @@ _TEST_HEAD = lazyre.compile(
 class, or a ``test`` function (group 1: its name, ASCII and whole: the next character is ASCII
 and no word's, so Unicode normalization leaves it alone) that takes no argument (group 2)."""
 
+_HEAD_WORDS = ("class", "async", "def")
+"""What every ``_TEST_HEAD`` match starts with (``nearwords``: its ``^`` was tried at every
+character of a test file)."""
+
 _STATEMENT_END = "def _(): pass\n"
 """What completes a module cut where a top-level statement starts, decorators included."""
 
@@ -100,7 +105,7 @@ def _holds_a_test(text: str) -> bool:
     the main block). False where unsure."""
     cuts = 0
     parsed: str | None = None
-    for seen, head in enumerate(_TEST_HEAD.finditer(text)):
+    for seen, head in enumerate(finditer_near(_TEST_HEAD, text, _HEAD_WORDS)):
         if seen == _MOST_HEADS:
             break
         name, bare = head.group(1), head.group(2)

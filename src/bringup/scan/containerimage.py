@@ -19,10 +19,14 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Step
+from bringup.nearwords import search_near
 
 IMAGE_INPUT = "container image"
 """The words of a step's input that is an image to build (``reason_wording``, ``check_rows``)."""
 _RUN = lazyre.compile(r"\b(?:nvidia-docker|docker|podman)\s+run\s+([^\n]*)")
+_RUN_STARTS = ("nvidia-docker", "docker", "podman")
+"""What every ``_RUN`` match starts with (``nearwords``: its ``\\b`` was tried at every
+character of a script)."""
 _BUILD = lazyre.compile(r"\b(?:docker|podman)\s+(?:image\s+)?build\b[^\n]*")
 _TAG = lazyre.compile(r"(?:^|\s)(?:-t|--tag)(?:=|\s+)(\S+)")
 _SUBSHELL = lazyre.compile(r"\$\([^()\n]*\)|`[^`\n]*`")
@@ -42,7 +46,7 @@ def script_image(text: str) -> Optional[str]:
     is no option nor an option's value), a variable read from the script's assignment
     (``IMAGE="${IMAGE:-sg2ada:latest}"``: its default); None when it cannot be told."""
     joined = text.replace("\\\n", " ")
-    run = _RUN.search(joined)
+    run = search_near(_RUN, joined, _RUN_STARTS)
     if run is None:
         return None
     words = _SUBSHELL.sub("x", run.group(1)).split()

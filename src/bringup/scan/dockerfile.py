@@ -51,12 +51,15 @@ def copied(file: SourceFile) -> tuple[str, ...]:
     """The repo paths the image copies in from beside the file (``COPY install_cann.sh
     /home/``, then ``RUN bash /home/install_cann.sh``: Ascend/DrivingSDK@e667017e
     ci/docker/X86/Dockerfile:49-50): the image's helpers, run through its build, no steps of
-    the repo's own bring-up (outsider16 D7: a nightly CANN fetched for the CI image)."""
+    the repo's own bring-up (outsider16 D7: a nightly CANN fetched for the CI image). A
+    ``COPY --from=STAGE`` copies another stage's files, none of the repo's."""
     folder = posixpath.dirname(file.rel)
     found = []
     for joined in joined_lines(file.text):
         copy = _COPY.match(joined.text)
         words = copy.group(1).split() if copy is not None else []
+        if any(w.lower().startswith("--from=") for w in words):
+            continue  # another stage's files (or an image's), not the repo's
         for word in (w for w in words[:-1] if not w.startswith("--")):
             if "://" not in word and "$" not in word and "*" not in word:
                 found.append(posixpath.normpath(posixpath.join(folder, word)))

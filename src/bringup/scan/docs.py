@@ -82,7 +82,7 @@ from bringup.scan.rst import Skip, Table, rst_blocks
 from bringup.scan.runtools import guide_tools
 from bringup.scan.scopes import DOCKER
 from bringup.scan.sectionpurpose import purposed
-from bringup.scan.shell import environment_requirements
+from bringup.scan.shellenv import environment_requirements
 from bringup.scan.shellruns import run_scripts
 from bringup.scan.sourceinstalls import source_installs
 from bringup.scan.specspans import listed_distributions, listed_release

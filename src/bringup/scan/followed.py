@@ -9,8 +9,9 @@ from pathlib import Path
 
 from bringup.model import Source
 from bringup.scan.extraction import Extraction
+from bringup.scan.filekinds import classify
 from bringup.scan.guides import guide_links
-from bringup.scan.walk import SKIPPED_DIRS, RepoFile, classify, inside
+from bringup.scan.walk import SKIPPED_DIRS, RepoFile, inside
 
 
 def linked_guides(root: Path, rel: str, text: str, seen: set[str]) -> list[str]:

@@ -12,13 +12,19 @@ cannot run as written (outsider26 #8: both counted "runs here now"):
   https://github.com/ultralytics/yolov5.git``, ``git checkout v6.0``, ``pip install -r
   requirements.txt`` (Felix-fz/Atlas200_YOLOv5_DVPP_AIPP@bd2d9f0 README.md:36-38) installs
   yolov5's list, which only that clone holds (outsider23 D5: "runs here now"), as ``python
-  export.py`` two lines on was already "missing export.py"."""
+  export.py`` two lines on was already "missing export.py".
+
+A requirements file by an absolute path through a folder named as the repo is the checkout's
+file where the guide's reader mounted or cloned it (``pip install -r
+/workspace/UniWorld-V1/requirements.txt``, aniweave-ai/UniWorld-V1 setup_univa.sh:9): the step
+installs the checkout's list, from the checkout (reread43: "missing")."""
 
 from __future__ import annotations
 
 import posixpath
 import re
 from collections.abc import Collection
+from typing import Optional
 from urllib.parse import unquote
 
 import msgspec
@@ -51,11 +57,51 @@ def _held(path: str, scripts: Collection[str]) -> bool:
     return path in scripts or any(rel.endswith("/" + path) for rel in scripts)
 
 
-def with_local_paths(step: Step, scripts: Collection[str], fetched: Collection[str] = ()) -> Step:
+def _mapped(path: str, scripts: Collection[str], own: Collection[str]) -> Optional[str]:
+    """The checkout's file an absolute ``path`` names through a folder named as the repo
+    (``own``: its names), the last such folder's; None where it names none."""
+    if not path.startswith("/"):
+        return None
+    parts = posixpath.normpath(path).split("/")
+    names = {name.lower() for name in own}
+    for at in range(len(parts) - 2, 0, -1):
+        if parts[at].lower() in names:
+            rest = "/".join(parts[at + 1 :])
+            return rest if rest in scripts else None
+    return None
+
+
+def _in_checkout(step: Step, scripts: Collection[str], own: Collection[str]) -> Step:
+    """``step`` with each requirements file it names by an absolute path into the checkout
+    (``_mapped``) named by the checkout's path, and a note saying so."""
+    targets = pip_install_targets(step.argv)
+    mapped = {
+        listed: rel
+        for listed in (targets[1] if targets is not None else ())
+        for rel in (_mapped(listed, scripts, own),)
+        if rel is not None
+    }
+    if not mapped or step.cwd not in ("", "."):
+        return step
+    argv = tuple(
+        next((w[: -len(a)] + r for a, r in mapped.items() if w.endswith(a)), w) for w in step.argv
+    )
+    notes = tuple(f"{a} is the checkout's {r}, where the guide put it" for a, r in mapped.items())
+    return msgspec.structs.replace(step, argv=argv, notes=(*step.notes, *notes))
+
+
+def with_local_paths(
+    step: Step,
+    scripts: Collection[str],
+    fetched: Collection[str] = (),
+    own: Collection[str] = (),
+) -> Step:
     """``step`` with the requirements files, wheel files and editable folders it installs
     from the reader's disk marked ``missing``: not a file the checkout holds (``scripts``:
     its files, wheels and lists among them) nor a wheel an earlier step of the guide
-    downloaded (``fetched``: file names)."""
+    downloaded (``fetched``: file names); a list named by an absolute path through the
+    repo's folder (``own``: its names) is the checkout's (``_in_checkout``)."""
+    step = _in_checkout(step, scripts, own)
     targets = pip_install_targets(step.argv)
     if targets is None:
         return step

@@ -25,7 +25,7 @@ from bringup.scan.followed import in_repo
 from bringup.scan.walk import RepoFile
 
 BUILD_KINDS = frozenset({"cmake", "makefile"})
-"""The build files read for another machine's paths (``walk.classify``'s kinds)."""
+"""The build files read for another machine's paths (``filekinds.classify``'s kinds)."""
 
 _HOME = re.compile(r"(?<![\w$}/.-])(/home/[\w.-]+|/Users/[\w.-]+)/[\w./+-]*")
 """An absolute path under a user's home folder, as written (not ``$ENV{HOME}/...``)."""

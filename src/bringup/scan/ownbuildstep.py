@@ -17,6 +17,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from bringup import lazyre
 from bringup.model.requirements import Step
@@ -35,6 +36,10 @@ _CHECKS_ONLY = lazyre.compile(
 _WORKDIR = lazyre.compile(r"^\s*WORKDIR\s+(\S+)\s*$", re.IGNORECASE)
 _COPY_ALL = lazyre.compile(r"^\s*(?:COPY|ADD)\s+(?:--\S+\s+)*\.\/?\s+(\S+)\s*$", re.IGNORECASE)
 """``COPY . /workspace/x/``: the build context (the checkout, for a Dockerfile at its top)."""
+_STAGE = lazyre.compile(r"^\s*FROM\s+(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?\s*$", re.IGNORECASE)
+"""``FROM [--platform=…] IMAGE [AS NAME]``: a stage begins, on an image or an earlier stage."""
+_COPY_FROM = lazyre.compile(r"^\s*(?:COPY|ADD)\s+(?:--\S+\s+)*--from=(\S+)", re.IGNORECASE)
+"""``COPY --from=STAGE``: files of another stage (or image), never the build context."""
 
 
 def _step(command: Command, file: SourceFile, notes: tuple[str, ...] = ()) -> Step:
@@ -77,25 +82,75 @@ def _checkout_argv(argv: tuple[str, ...], copied: str, workdir: str) -> tuple[st
     return words if words != argv and installs_here(words) else None
 
 
-def docker_checkout_installs(file: SourceFile, commands: Sequence[Command]) -> tuple[Step, ...]:
-    """The first of the ``RUN`` lines' ``commands`` that installs the checkout the Dockerfile
-    ``file`` copies in whole (``COPY . DEST``), from ``DEST`` or in it; the Dockerfile must be
-    at the repo's top, where its build context is the checkout."""
-    if "/" in file.rel:
-        return ()
-    workdir, copied = "/", ""
-    places: list[tuple[int, str, str]] = []
-    for joined in joined_lines(file.text):
+class _Place(NamedTuple):
+    line: int
+    stage: int
+    workdir: str
+    copied: str
+
+
+def _places(text: str) -> tuple[list[_Place], set[int]]:
+    """Each logical line's stage, ``WORKDIR`` and folder the checkout was copied to, and the
+    stages the final image is made of. A stage starts afresh (``/``, nothing copied) unless its
+    ``FROM`` names an earlier stage, whose folder and copy it inherits; ``COPY --from=STAGE``
+    copies that stage's files, not the checkout. The final image is the last stage, the stages
+    it is built ``FROM`` and those it copies from, theirs in turn: what ``docker build .``
+    builds (https://docs.docker.com/build/building/multi-stage/); a stage outside it (a
+    ``dev`` or ``test`` image built only with ``--target``) is not run."""
+    names: dict[str, int] = {}
+    ends: list[tuple[str, str]] = []  # each stage's (workdir, copied) so far
+    uses: list[set[int]] = []
+    places: list[_Place] = []
+    for joined in joined_lines(text):
+        stage = _STAGE.match(joined.text)
+        if stage is not None:
+            base = names.get(stage.group(1).lower())
+            ends.append(ends[base] if base is not None else ("/", ""))
+            uses.append({base} if base is not None else set())
+            if stage.group(2):
+                names[stage.group(2).lower()] = len(ends) - 1
+        here = len(ends) - 1
+        if here < 0:  # the ARG lines before the first FROM
+            places.append(_Place(joined.line, here, "/", ""))
+            continue
+        workdir, copied = ends[here]
         moved = _WORKDIR.match(joined.text)
+        source = _COPY_FROM.match(joined.text)
         copy = _COPY_ALL.match(joined.text)
         if moved is not None:
             workdir = _folder(moved.group(1), workdir)
+        elif source is not None:
+            named = source.group(1).lower()
+            index = names.get(named, int(named) if named.isdigit() else None)
+            uses[here].update({index} if index is not None and index < here else set())
         elif copy is not None:
             copied = _folder(copy.group(1), workdir)
-        places.append((joined.line, workdir, copied))
-    for command in commands if any(p[2] for p in places) else ():
-        _, workdir, copied = max((p for p in places if p[0] <= command.line), default=places[0])
-        argv = _checkout_argv(command.argv, copied, workdir) if copied and command.plain else None
+        ends[here] = (workdir, copied)
+        places.append(_Place(joined.line, here, workdir, copied))
+    final: set[int] = set()
+    waiting = [len(ends) - 1] if ends else []
+    while waiting:
+        stage_index = waiting.pop()
+        if stage_index not in final:
+            final.add(stage_index)
+            waiting.extend(uses[stage_index])
+    return places, final
+
+
+def docker_checkout_installs(file: SourceFile, commands: Sequence[Command]) -> tuple[Step, ...]:
+    """The first of the ``RUN`` lines' ``commands`` that installs the checkout the Dockerfile
+    ``file`` copies in whole (``COPY . DEST``), from ``DEST`` or in it, in a stage of the final
+    image (``_places``); the Dockerfile must be at the repo's top, where its build context is
+    the checkout."""
+    if "/" in file.rel:
+        return ()
+    places, final = _places(file.text)
+    for command in commands if any(p.copied for p in places) else ():
+        place = max((p for p in places if p.line <= command.line), default=places[0])
+        copied, workdir = place.copied, place.workdir
+        if place.stage not in final or not copied or not command.plain:
+            continue
+        argv = _checkout_argv(command.argv, copied, workdir)
         if argv is not None:
             note = f"the image installs the checkout it copies to {copied}: here, from the checkout"
             return (

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -40,7 +40,11 @@ from bringup.scan.reading import read_text
 from bringup.scan.tritonkernels import TRITON_GPUS, other_target, triton_kernels
 from bringup.subjects import python_subject
 
-_IMPORT = lazyre.compile(r"^(?:import|from)\s+([A-Za-z_]\w*)((?:\s*\.\s*\w+)*)")
+_IMPORT = lazyre.compile(
+    r"^(?:import|from)\s+([A-Za-z_]\w*)((?:\s*\.\s*\w+)*)(?:\s+import\s+\(?([\w \t,]*))?"
+)
+"""An import at column 0: its top name, the dotted rest, and for ``from X import a, b`` the
+names it imports on that line (group 3)."""
 _MAIN_BLOCK = lazyre.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]", re.MULTILINE)
 _DISTRIBUTIONS = {
     **{
@@ -252,18 +256,22 @@ def _imports(text: str) -> list[tuple[str, int]]:
     for number, line in enumerate(text.splitlines(), 1):
         matched = _IMPORT.match(line) if line[:1] in ("i", "f") else None
         if matched is not None:
-            found.append((_part(matched.group(1), matched.group(2)), number))
+            imported = (matched.group(3) or "").split(",")
+            found.append((_part(matched.group(1), matched.group(2), imported), number))
     return found
 
 
-def _part(name: str, dotted: str) -> str:
+def _part(name: str, dotted: str, imported: Sequence[str] = ()) -> str:
     """``name``, or for a distribution of one sub-package (``_ONE_PART``) that sub-package
-    when the import is inside it, else "" (none to cite)."""
+    when the import is inside it, else "" (none to cite). ``imported``: the names a ``from``
+    import takes, a sub-package among them: ``from megatron import core`` imports
+    ``megatron.core`` (reread43: was none, the sub-package no distribution's)."""
     part = _ONE_PART.get(name)
     if part is None:
         return name
     module = name + re.sub(r"\s+", "", dotted)
-    return part if module == part or module.startswith(part + ".") else ""
+    inside = (module, *(f"{module}.{n.split()[0]}" for n in imported if n.split()))
+    return part if any(m == part or m.startswith(part + ".") for m in inside) else ""
 
 
 class _Package(NamedTuple):

@@ -16,7 +16,7 @@ from bringup.scan.prose import read_line
 
 
 class ToolWords(NamedTuple):
-    """The backends' words a check is read with (``shell.vocabulary``): each program whose
+    """The backends' words a check is read with (``shellenv.vocabulary``): each program whose
     version a script reads with its subject, an assignment of its version output, and a
     test of it inline."""
 

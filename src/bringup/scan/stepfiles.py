@@ -24,6 +24,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Step, StepNeeds
+from bringup.nearwords import search_near
 from bringup.scan.adapterimports import imported_device
 from bringup.scan.builtruns import device_programs, runs_built_program
 from bringup.scan.commands import pip_install_targets, program_name
@@ -36,7 +37,7 @@ from bringup.scan.ownfolder import in_own_clone, own_clone, own_folder_install
 from bringup.scan.scriptneeds import with_script_needs
 from bringup.scan.testcollect import TEST_FILE, collected_tests
 from bringup.scan.testdevices import named_device, placed_devices, stated_devices
-from bringup.scan.testfiledevices import FALLBACK, file_devices
+from bringup.scan.testfiledevices import falls_back, file_devices
 from bringup.scan.testmocks import on_cpu
 
 _RUNNERS = frozenset({"bash", "sh", "pytest", "py.test", "torchrun", "deepspeed", "accelerate"})
@@ -50,9 +51,14 @@ _DEVICE_OPTION = lazyre.compile(
     re.DOTALL,
 )
 
+
+def _no_cpu_branch(text: str) -> bool:
+    """Whether ``text`` raises where the device is not available (``_NO_CPU_BRANCH``)."""
+    return search_near(_NO_CPU_BRANCH, text, ("is_available()",)) is not None
+
+
 _NO_CPU_BRANCH = lazyre.compile(
-    r"\bis_available\(\)\s*:[^\n]*\n(?:[ \t]+\S[^\n]*\n){1,4}?[ \t]*else\s*:\s*\n\s*raise\b",
-    prefilter=True,
+    r"\bis_available\(\)\s*:[^\n]*\n(?:[ \t]+\S[^\n]*\n){1,4}?[ \t]*else\s*:\s*\n\s*raise\b"
 )
 """A device chain whose last branch raises: NPU if torch_npu imports, ``elif
 torch.cuda.is_available():`` GPU, ``else: raise ValueError("Neither NPU nor GPU environment is
@@ -126,7 +132,7 @@ def _device(text: str, argv: tuple[str, ...]) -> Optional[str]:
     if option is not None:
         kind = target_kind(option.group(1))
         return None if kind in (None, "cpu") else kind
-    if FALLBACK.search(text):
+    if falls_back(text):
         return None
     kinds = {
         kind
@@ -157,7 +163,7 @@ def placed(
         if found.cwd not in ("", "."):
             earlier.append(found.cwd)
         found = _in_clone_top(found, kept, own, posixpath.dirname(guide))
-        found = with_local_paths(found, scripts, fetched)
+        found = with_local_paths(found, scripts, fetched, own)
         if found.needs.missing and guide:  # a requirements file the guide has its reader write
             found = created_input(found, guide, read(guide))
         fetched.extend(fetched_wheels(found))
@@ -166,7 +172,7 @@ def placed(
         found = with_image(found, read(ran) if ran is not None else None, guide, read, out)
         found = _on_its_device(found, _module(found, scripts) or ran, scripts, read)
         if ran is not None and ran.endswith(".sh"):
-            found = runs_built_program(found, read(ran), kept.device_programs())
+            found = runs_built_program(found, read(ran), kept.device_programs(), ran)
         found = _compiled_at_start(found, _module(found, scripts) or ran, kept.jit)
         out.append(_test_device(found, kept))
     return out
@@ -277,8 +283,8 @@ def _on_its_device(
     if text is None or option_device(step.argv) == "cpu":
         return step
     kind = _device(text, step.argv)
-    stated = stated_devices(text) if not FALLBACK.search(text) else None
-    if kind is None and stated is None and not _NO_CPU_BRANCH.search(text):
+    stated = stated_devices(text) if not falls_back(text) else None
+    if kind is None and stated is None and not _no_cpu_branch(text):
         return step
     kind = imported_device(text, scripts, read) or kind or (stated.device_kind if stated else None)
     needs = msgspec.structs.replace(
@@ -325,9 +331,9 @@ class StepFiles:
         self._tests: Optional[list[str]] = None
         self._by_name: Optional[dict[str, list[str]]] = None
         self._holders: dict[str, Optional[str]] = {}
-        self._programs: Optional[dict[str, str]] = None
+        self._programs: Optional[dict[str, dict[str, str]]] = None
 
-    def device_programs(self) -> dict[str, str]:
+    def device_programs(self) -> dict[str, dict[str, str]]:
         """The checkout's programs that drive the devices (``builtruns``), read once."""
         if self._programs is None:
             self._programs = device_programs(self.scripts, self.read)
@@ -363,7 +369,7 @@ class StepFiles:
         if rel not in self._devices:
             text = self.read(rel)
             found = file_devices(rel, text, self.scripts, self.read) if text is not None else None
-            if text is not None and not FALLBACK.search(text):
+            if text is not None and not falls_back(text):
                 found = placed_devices(rel, found)
             self._devices[rel] = found
         return self._devices[rel]
@@ -396,4 +402,4 @@ def _test_device(step: Step, kept: StepFiles) -> Step:
                 device_at=found.device_at,
             )
             return msgspec.structs.replace(step, needs=needs)
-    return on_cpu(named_device(step, tested, kept.read, FALLBACK.search), tested, kept.read)
+    return on_cpu(named_device(step, tested, kept.read, falls_back), tested, kept.read)

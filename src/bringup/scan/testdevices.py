@@ -18,6 +18,7 @@ import msgspec
 
 from bringup import lazyre
 from bringup.model import Step, StepNeeds, file_source
+from bringup.nearwords import finditer_near
 from bringup.scan.devices import chips_in
 from bringup.scan.devicewords import target_kind
 
@@ -47,6 +48,11 @@ _SHARDED = lazyre.compile(
 tests/e2e/pull_request/four_card/_310p/test_dense_model_310p.py:43), a config's
 ``"tensor_parallel_size": 4``, ``--tensor-parallel-size 4``, ``world_size=2``,
 ``mp.spawn(fn, nprocs=2)``. Not with ``gloo``: its processes share the CPU; not where asserted."""
+_LAUNCH_STARTS = ("--nproc", "--local", "--worker", "--num", "mpirun")
+"""What every ``_LAUNCH`` match starts with (``nearwords``: its branches were tried at every
+character of a test file)."""
+_SHARDED_WORDS, _SHARDED_REACH = ("parallel", "world", "nprocs"), len("pipeline_")
+"""What every ``_SHARDED`` match holds, at most ``_SHARDED_REACH`` characters after its start."""
 _GLOO = lazyre.compile(r"""['"]gloo['"]""")
 _STAND_IN = lazyre.compile(
     r"(?:\b(?:SimpleNamespace|Namespace|namedtuple|\w{0,40}Mock)|\w{1,80}Config)\s*$"
@@ -165,7 +171,7 @@ def _launched(text: str) -> int:
     the total (``--worker_num``)."""
     if not any(word in text for word in _LAUNCH_WORDS):  # as ``_targets``
         return 0
-    found = list(_LAUNCH.finditer(text))
+    found = list(finditer_near(_LAUNCH, text, _LAUNCH_STARTS))
     local = any("local" in (m.group("option") or "") for m in found)
     counts = [
         int(m.group("count")) if m.group("count") else _filled(text, m.group("name"))
@@ -173,7 +179,8 @@ def _launched(text: str) -> int:
         if not (local and (m.group("option") or "").replace("-", "_") == "worker_num")
     ]
     if not _GLOO.search(text):
-        counts.extend(int(m.group(1)) for m in _SHARDED.finditer(text) if not _not_run(text, m))
+        sharded = finditer_near(_SHARDED, text, _SHARDED_WORDS, _SHARDED_REACH)
+        counts.extend(int(m.group(1)) for m in sharded if not _not_run(text, m))
     return max(counts, default=0)
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import accumulate
 from typing import Optional
 
@@ -28,6 +28,7 @@ import msgspec
 from bringup import backends, lazyre, patterncache
 from bringup.backends.base import Backend
 from bringup.model import Step, file_source
+from bringup.nearwords import finditer_near, search_near
 
 
 def _names(registered: tuple[Backend, ...]) -> tuple[str, ...]:
@@ -65,8 +66,9 @@ _LIBRARY = backends.per_registry(_libraries)
 def _names_library(text: str) -> bool:
     """Whether ``text`` names a device library as a word; the names looked for as plain
     text first (a test tree's files mostly name none, and the word pattern's look-behind
-    at every position cost 0.2 s of a 3,000-file scan)."""
-    return any(name in text for name in _NAMES()) and _LIBRARY().search(text) is not None
+    at every position cost 0.2 s of a 3,000-file scan), and the pattern tried only where
+    one starts (``nearwords``: every match starts with one)."""
+    return search_near(_LIBRARY(), text, _NAMES()) is not None
 
 
 _MOCK_CALL = lazyre.compile(
@@ -76,6 +78,18 @@ _MOCK_CALL = lazyre.compile(
 """A call that makes a mock or a stub, with its arguments up to the first bracket:
 ``when(pynvml)``, ``patch.object(torch_npu, ...)``, ``monkeypatch.setattr(torch.cuda, ...)``,
 ``nvidia_mock(pynvml)``; not a function's definition (``def _configure_mock(N=pynvml,``)."""
+_MOCK_REACH = 40
+_MOCK_CALL_WORDS = ("mock", "patch", "stub", "Mock", "Patch", "Stub", "when", "setattr")
+"""What every ``_MOCK_CALL`` match holds, at most ``_MOCK_REACH`` characters after its start
+(``nearwords``: its look-behind and ``\\w{0,40}`` were tried at every character of a test
+file)."""
+
+
+def _mock_calls(text: str) -> Iterator[re.Match[str]]:
+    """``_mock_calls(text)``."""
+    return finditer_near(_MOCK_CALL, text, _MOCK_CALL_WORDS, _MOCK_REACH)
+
+
 _MODULES_SET = lazyre.compile(r"sys\.modules\[\s*['\"]([\w.]{1,80})['\"]\s*\]\s*=(?!=)")
 """A module replaced before it is imported: ``sys.modules["torch_npu"] = MagicMock()``."""
 _MOCK_WORDS = ("mock", "Mock", "patch", "stub", "when(", "setattr", "sys.modules")
@@ -87,7 +101,7 @@ def mocked_line(text: str) -> Optional[int]:
     if not any(word in text for word in _MOCK_WORDS):
         return None
     library = _LIBRARY()
-    found = [m.start() for m in _MOCK_CALL.finditer(text) if library.search(m.group(1))]
+    found = [m.start() for m in _mock_calls(text) if library.search(m.group(1))]
     found += [m.start() for m in _MODULES_SET.finditer(text) if library.match(m.group(1))]
     return text.count("\n", 0, min(found)) + 1 if found else None
 
@@ -136,7 +150,7 @@ def unmocked_line(text: str) -> Optional[int]:
     spans: list[tuple[int, int]] = []
     wide: list[str] = []
     scoped: list[tuple[str, int]] = []
-    for m in _MOCK_CALL.finditer(text):
+    for m in _mock_calls(text):
         if library.search(m.group(1)):
             spans.append(m.span(1))
             target = _target(m.group(1))
@@ -162,7 +176,7 @@ def unmocked_line(text: str) -> Optional[int]:
     by_block: dict[int, dict[str, None]] = {}
     for target, at in scoped:
         by_block.setdefault(blocks[line_of(at)], {})[target] = None
-    for m in library.finditer(text):
+    for m in finditer_near(library, text, _NAMES()):
         if m.end() >= len(text) or text[m.end()] not in ".(" or in_mock(m.start()):
             continue
         number = line_of(m.start())

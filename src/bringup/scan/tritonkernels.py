@@ -15,6 +15,7 @@ import re
 
 from bringup import lazyre
 from bringup.linecount import line_counter
+from bringup.nearwords import search_near
 
 TRITON_GPUS = "NVIDIA GPUs (Compute Capability 8.0+) or AMD GPUs (ROCm 6.2+)"
 """Triton's "Supported Hardware" (triton-lang/triton@c449ceff README.md, its last lines, under
@@ -24,12 +25,15 @@ TRITON_GPUS = "NVIDIA GPUs (Compute Capability 8.0+) or AMD GPUs (ROCm 6.2+)"
 _KERNEL = lazyre.compile(r"^@triton\.(?:jit|autotune|heuristics)\b", re.MULTILINE)
 _OTHER_TARGET = lazyre.compile(r"\btorch_npu\b|triton\.backends\.ascend|['\"]npu\b")
 """A package whose Triton kernels run on an NPU (``triton.backends.ascend``: triton-ascend)."""
+_TARGET_WORDS = ("torch_npu", "triton.backends.ascend", "'npu", '"npu')
+"""What every ``_OTHER_TARGET`` match starts with (``nearwords``: its ``\\b`` is tried at
+every character of a package's modules otherwise)."""
 _IMPORTED = lazyre.compile(r"^(?:import triton\b|from triton(?:\.\w+)* import\b)", re.MULTILINE)
 
 
 def other_target(texts: list[str]) -> bool:
     """Whether any of a package's module ``texts`` targets an NPU (``_OTHER_TARGET``)."""
-    return any(_OTHER_TARGET.search(text) for text in texts)
+    return any(search_near(_OTHER_TARGET, text, _TARGET_WORDS) for text in texts)
 
 
 def triton_kernels(text: str) -> list[int]:

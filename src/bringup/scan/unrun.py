@@ -28,7 +28,7 @@ from collections.abc import Mapping
 
 from bringup.model import Requirement, Source
 from bringup.scan.placesbeside import cited_only_where
-from bringup.scan.shell import toolkit_homes
+from bringup.scan.shellenv import toolkit_homes
 from bringup.scan.walk import RepoFile
 
 _SUBJECTS = frozenset({"system_package", "env_var"})

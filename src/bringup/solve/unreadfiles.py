@@ -14,12 +14,12 @@ import os
 
 from bringup.model.requirements import Component
 from bringup.model.resolution import Obstacle
-from bringup.scan.walk import classify
+from bringup.scan.filekinds import classify
 
 _KEY = "scan.unreadable"
 _PART_READ = ("scan.binary", "scan.truncated")
 _LISTS = frozenset({"requirements", "pyproject", "setup_py", "setup_cfg", "conda"})
-"""The kinds of file (``scan.walk.classify``) that list what the repo installs: read in part
+"""The kinds of file (``scan.filekinds.classify``) that list what the repo installs: read in part
 or not at all, what they state is not known."""
 _NOT_READ = ("cannot read", "cannot list", "not a regular file")
 """What the walk and the reader say of a file or folder the system refused them

@@ -27,6 +27,7 @@ import msgspec
 from bringup.model.diagnosis import KERNEL_LAYER, Diagnosis, Evidence, Layer
 from bringup.triage.catalogues import Catalogue, builtin_catalogues
 from bringup.triage.codediagnoses import from_codes
+from bringup.triage.driverfloor import PATTERN as DRIVER_PATTERN
 from bringup.triage.evidence import (
     EvidenceRule,
     Rule,
@@ -84,6 +85,7 @@ def observers(
         found.append(Observer(MARK, PROJECT_BUILD, rules.project_build))
     found.extend(Observer(MARK, stack_mark(vendor), words) for vendor, words in rules.stacks)
     found.append(Observer(VERSION, "", VERSION_PATTERN))
+    found.append(Observer(VERSION, "", DRIVER_PATTERN))
     return tuple(found)
 
 

@@ -51,12 +51,14 @@ from bringup.model.snapshot import Snapshot
 from bringup.triage import (
     advice,
     constraints,
+    driverfloor,
     extensionimport,
     fallback,
     fallbackranks,
     faultrank,
     namedoperator,
     onepercause,
+    percapture,
     phase,
     remnant,
     runtimecompile,
@@ -105,7 +107,7 @@ def rank(
     loose = _loose_knowledge(result, found)
     before_echoes = _before_failure_lines(result, found, extra)
     marks = result.findings.marks
-    diagnoses = []
+    diagnoses: list[Diagnosis] = []
     for signature_id, hits in result.hits.items():
         signature = found[signature_id]
         if signature is None:
@@ -134,10 +136,10 @@ def rank(
             + min(hits.specificity, SPECIFICITY_CAP)
             + (FIRST_BONUS if signature_id in (first, before_echoes) else 0)
         )
-        diagnoses.append(
+        diagnoses.extend(
             _diagnosis(
                 signature,
-                hits,
+                part,
                 catalogue=catalogue,
                 snapshot=snapshot,
                 confirmation=confirmation,
@@ -145,6 +147,7 @@ def rank(
                 score=float(score),
                 layer=_layer(signature, hits, result, failed_in, coded),
             )
+            for part in percapture.parts(signature, hits)
         )
     warned = {sid for sid, hits in result.hits.items() if warning_only(hits)}
     diagnoses, below = below_failures(diagnoses, found, warned, bool(extra))
@@ -156,7 +159,7 @@ def rank(
         if d.confirmation == "contradicted"
         or vendors.foreign(d.signature_id, marks, _any_vendor(found.get(d.signature_id)))
     }
-    own = {sid for sid, signature in found.items() if fallbackranks.specific(signature)} - ruled_out
+    own = _own(result, found, ruled_out)
     knowledge = {sid for sid, signature in found.items() if _tier(signature) in KNOWLEDGE_TIERS}
     fails = bool(extra) or any(_tier(signature) == "signature" for signature in found.values())
     diagnoses = [
@@ -203,6 +206,23 @@ def rank(
     return diagnoses if top is None else diagnoses[:top]
 
 
+def _own(
+    result: ScanResult, found: Mapping[str, Optional[Signature]], ruled_out: set[str]
+) -> set[str]:
+    """The own signatures found (not catch-alls), less those ``ruled_out`` and those found only
+    through symptoms that need a context the log lacks: no diagnosis, so they do not hide the
+    fallback's reading (a SIGILL no import or CPU words place is the fallback's crash)."""
+    unsaid = {
+        sid
+        for sid, signature in found.items()
+        if signature is not None
+        and signature.record.symptoms_need_context
+        and not result.hits[sid].direct
+        and not result.context.get(sid, 0)
+    }
+    return {sid for sid, s in found.items() if fallbackranks.specific(s)} - ruled_out - unsaid
+
+
 def _placed_by_the_log(
     diagnoses: list[Diagnosis],
     result: ScanResult,
@@ -224,7 +244,8 @@ def _placed_by_the_log(
     diagnoses = phase.read_in(diagnoses, result.findings, loose)
     diagnoses = runtimecompile.in_the_build(diagnoses, result.findings, loose - generic)
     diagnoses = namedoperator.said(advice.fitted(diagnoses, result.findings.marks))
-    return versionpairs.with_mismatches(diagnoses, result.findings.versions, catalogue)
+    diagnoses = versionpairs.with_mismatches(diagnoses, result.findings.versions, catalogue)
+    return driverfloor.judged(diagnoses, result.findings.versions, catalogue)
 
 
 def _nothing_failed(result: ScanResult) -> list[Diagnosis]:

@@ -85,6 +85,10 @@ class SignatureRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     """Captures that must name different values for the line to state the cause: NCCL built for
     CUDA ``built`` beside CUDA ``stack`` says nothing where the two are the same release, and a
     hit whose captures are equal is no diagnosis (RE2 has no backreference to say it)."""
+    one_per: Optional[str] = None
+    """A capture each of whose values in the log is a cause of its own (each build tool a build
+    finds missing, cmake then patch): one diagnosis per value, each with its own lines
+    (``bringup.triage.percapture``)."""
     layer_from_log: bool = False
     """The cause is a property of what is installed (a chip, SoC or operator its binaries
     lack, a framework and toolkit that are not a pair) and shows at whatever step first
@@ -262,6 +266,8 @@ def _signatures(content: FailureFile, text: str, path: str) -> Iterable[Signatur
             raise fail(
                 "captures_differ names a group some pattern does not capture", "captures_differ"
             )
+        if record.one_per and not all(record.one_per in g for g in groups):
+            raise fail("one_per names a group some pattern does not capture", "one_per")
         for field, template in _templates(record):
             _check_template(template, field, groups, fail)
         specificity = tuple(literal_count(p) for p in (*record.patterns, *record.symptoms))
