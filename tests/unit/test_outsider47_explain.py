@@ -174,15 +174,14 @@ def test_the_operator_the_log_names_is_in_the_answer() -> None:
 
 
 def test_torch_npus_other_wording_of_the_operator_is_read_too() -> None:
-    # source: https://github.com/InternLM/lmdeploy/issues/2471
+    # source: https://github.com/vllm-project/vllm-ascend/issues/8494 (its title)
     line = (
-        "2024-09-20 07:49:24,787 - lmdeploy - ERROR - Engine loop failed with error: The Inner "
-        "error is reported as above. The process exits for this inner error, and the current "
-        "working operator name is aclnnFlashAttentionVarLenScore."
+        "[Bug]: The process exits for this inner error, and the current working operator name "
+        "is RopeOperation"
     )
     some = _ranked("a4_vllmascend11531_sfa_aicore.log")[0]
     other = msgspec.structs.replace(
         some, signature_id="code.cann.ez9999", evidence=[Evidence(line=1, text=line)]
     )
     first = namedoperator.said([some, other])[0]
-    assert first.cause.endswith("The log names the operator: aclnnFlashAttentionVarLenScore.")
+    assert first.cause.endswith("The log names the operator: RopeOperation.")

@@ -2,7 +2,7 @@
 
 torch_npu names the operator whose call failed: "call aclnnSparseFlashAttention failed"
 (OpParamMaker.cpp, vllm-project/vllm-ascend#11531) and "the current working operator name is
-aclnnFlashAttentionVarLenScore" (InternLM/lmdeploy#2471). An operator-execution diagnosis of the
+RopeOperation" (vllm-project/vllm-ascend#8494). An operator-execution diagnosis of the
 Ascend stack that tells the reader to find the failing operator in the plog says which one the
 log already names (outsider47 D5); one that names it already is left as it is."""
 
