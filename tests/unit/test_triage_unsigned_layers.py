@@ -53,7 +53,8 @@ def test_the_runtimes_advice_after_an_asynchronous_failure_is_a_catch_all() -> N
     # error (c10/cuda/CUDAMiscFunctions.cpp); FaultDiag's AISW_PyTorch_Train_15 is found by
     # that advice alone. Under "no kernel image is available" (pytorch/pytorch#180101, the
     # sixth corpus's case 08; pytorch/pytorch#149845, the fresh corpus's case 16) the code
-    # says install.
+    # says install, and the CANN fault, read from a line that names CUDA only, is no answer
+    # (outsider47 D2: a vendor's answer needs that vendor's words).
     for path in (
         DATA / "triage_sixth" / "08-pytorch-no-kernel-image-rtx5080-cu124-nightly.log",
         DATA / "triage_fresh" / "16-rtx5090d-no-kernel-image.log",
@@ -61,7 +62,7 @@ def test_the_runtimes_advice_after_an_asynchronous_failure_is_a_catch_all() -> N
         ranked = unsigned(path.read_bytes())
         assert (ranked[0].signature_id, ranked[0].layer) == ("code.cuda.209", "install"), path
         ids = [d.signature_id for d in ranked]
-        assert ids.index("faultdiag.aisw_pytorch_train_15") > 0
+        assert "faultdiag.aisw_pytorch_train_15" not in ids
 
 
 def test_a_catch_all_needs_a_known_fault_and_a_public_source(tmp_path: Path) -> None:

@@ -12,10 +12,9 @@ from bringup.model.diagnosis import Diagnosis
 from bringup.triage import tiers
 from bringup.triage.findings import STATED_PREFIX
 from bringup.triage.signatures import Signature, SignatureSet
+from bringup.triage.vendors import vendor_of
 
-NAMED_CODE_SCORE = 0.0
-"""The score of a code told as an own signature (``named_codes``): an own signature found
-directly with no bonus."""
+NAMED_CODE_SCORE = tiers.NAMED_CODE_SCORE
 
 
 def not_signed(extra: list[Diagnosis], signed: list[Diagnosis]) -> list[Diagnosis]:
@@ -71,6 +70,38 @@ def told_as_own(
         d
         for d, was in zip(named, extra)
         if d is not was and not near.intersection(e.line for e in d.evidence)
+    ]
+
+
+def told_or_apart(
+    extra: list[Diagnosis], catalogue: SignatureSet, signed: Sequence[Diagnosis]
+) -> list[Diagnosis]:
+    """The codes of ``extra`` told as own signatures (``told_as_own``), then those of another
+    device kind's failure (``codes_apart``) not among them."""
+    told = told_as_own(extra, catalogue, signed)
+    ids = {d.signature_id for d in told}
+    return [*told, *(d for d in codes_apart(extra, signed) if d.signature_id not in ids)]
+
+
+def codes_apart(extra: list[Diagnosis], signed: Sequence[Diagnosis]) -> list[Diagnosis]:
+    """The codes of ``extra`` (``code.*``: a vendor's documented code) of another device kind's
+    failure than the specific signatures of ``signed`` explain (a vendor none of them is of,
+    their lines beyond ``tiers.SAME_FAILURE`` of its evidence): a failure of another kind pasted
+    into the same file keeps the codes it gets on its own (outsider47 D3: a CUDA fault glued
+    above an NPU log took 207001 from the NPU's lines)."""
+    near = {
+        evidence.line + offset
+        for d in signed
+        for evidence in d.evidence
+        for offset in range(-tiers.SAME_FAILURE, tiers.SAME_FAILURE + 1)
+    }
+    kinds = {vendor_of(d.signature_id) for d in signed}
+    return [
+        d
+        for d in extra
+        if d.signature_id.startswith("code.")
+        and vendor_of(d.signature_id) not in kinds
+        and not near.intersection(e.line for e in d.evidence)
     ]
 
 

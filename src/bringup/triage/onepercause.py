@@ -18,7 +18,8 @@ def one_per_cause(
     catalogued code N); and a wrapper code (a "call <api> failed" code) within a few lines of
     a code another diagnosis captured, ranked above it or not (torch_npu's "ERR00100 PTA call
     acl api failed" under the catch-all "NPU function error: ..., error code is 507899": the
-    wrapper says only that the call whose code is there failed)."""
+    wrapper says only that the call whose code is there failed); and a vendor's catch-all fault
+    below a diagnosis of its layer (``_said_above``)."""
     kept: list[Diagnosis] = []
     covered: set[int] = set()
     codes: set[str] = set()
@@ -37,6 +38,8 @@ def one_per_cause(
         near = range(first - tiers.SAME_FAILURE, first + tiers.SAME_FAILURE + 1)
         if diagnosis.signature_id in secondary and first in covered:
             continue
+        if _said_above(diagnosis, secondary, generic, kept):
+            continue
         if lesser and (code in codes or (wrapper and any(line in code_lines for line in near))):
             continue
         covered |= lines
@@ -52,3 +55,14 @@ def is_wrapper(diagnosis: Diagnosis) -> bool:
         tiers.FALLBACK_SCORES["wrapper"],
         tiers.FALLBACK_SCORES["footer"],
     )
+
+
+def _said_above(
+    diagnosis: Diagnosis, secondary: set[str], generic: set[str], above: list[Diagnosis]
+) -> bool:
+    """Whether ``diagnosis`` is a vendor's catch-all fault (knowledge found by words printed
+    under any failure of its kind, ``generic`` and ``secondary``) ranked below a diagnosis of
+    its own layer: it names no cause that one has not (outsider47 D3: FaultDiag's "memory-related
+    fault pattern", whose English text is a log line's format, under EL0004's own diagnosis)."""
+    lesser = diagnosis.signature_id in secondary and diagnosis.signature_id in generic
+    return lesser and any(d.layer == diagnosis.layer for d in above)

@@ -56,6 +56,7 @@ from bringup.triage import (
     fallback,
     fallbackranks,
     faultrank,
+    namedoperator,
     onepercause,
     percapture,
     phase,
@@ -178,14 +179,20 @@ def rank(
         # drop it (outsider23b D7: 507048 lost its cause beside a flash-attn build)
         specific = [d for d in diagnoses if d.signature_id in own]
         diagnoses.extend(
-            fallbackranks.told_as_own(fallbackranks.not_signed(extra, signed), catalogue, specific)
+            fallbackranks.told_or_apart(
+                fallbackranks.not_signed(extra, signed), catalogue, specific
+            )
         )
         if own <= below:
             diagnoses.extend(stated(fallbackranks.not_signed(extra, signed)))
     secondary = knowledge | {d.signature_id for d in extra}
     diagnoses = fallbackranks.first_report_over_inner_codes(diagnoses)
     weights = (CONFIRMATION_WEIGHT["confirmed"], GENERIC_PENALTY)
-    diagnoses = vendors.demoted(diagnoses, snapshot, weights, marks, judged=found.keys())
+    diagnoses = vendors.spoken_for(
+        vendors.demoted(diagnoses, snapshot, weights, marks, judged=found.keys()),
+        builtin_rules().stacks,
+        written={sid for sid, signature in found.items() if _tier(signature) == "signature"},
+    )
     diagnoses.sort(
         key=lambda d: (-d.score, KIND_ORDER.index(d.kind), d.evidence[0].line if d.evidence else 0)
     )
@@ -236,7 +243,7 @@ def _placed_by_the_log(
     diagnoses = extensionimport.placed(diagnoses, result.findings)
     diagnoses = phase.read_in(diagnoses, result.findings, loose)
     diagnoses = runtimecompile.in_the_build(diagnoses, result.findings, loose - generic)
-    diagnoses = advice.fitted(diagnoses, result.findings.marks)
+    diagnoses = namedoperator.said(advice.fitted(diagnoses, result.findings.marks))
     diagnoses = versionpairs.with_mismatches(diagnoses, result.findings.versions, catalogue)
     return driverfloor.judged(diagnoses, result.findings.versions, catalogue)
 

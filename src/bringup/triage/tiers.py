@@ -50,6 +50,10 @@ KNOWLEDGE_FROM = -150.0
 -150 and up (``ranking.KNOWLEDGE_PENALTY``), the fallback's codes and classes of failure
 ``FALLBACK_SCORES["code"]`` and up; below are the catch-alls, the symptoms that several causes
 share and the fallback's other readings."""
+NAMED_CODE_SCORE = 0.0
+"""The score of a code told as an own signature (``fallbackranks.named_codes``): an own
+signature found directly with no bonus, which ranks it; its confidence is a code's (a bare
+number in the log, not the failure's own message: outsider47 D6, "error code:507014")."""
 _WORDS = ("low", "medium", "high")
 
 
@@ -80,6 +84,8 @@ def confidence_grounds(
             "medium",
             "the knowledge base's version table rules out two versions the log states",
         )
+    elif score == NAMED_CODE_SCORE:
+        cap, grounds = "medium", "an error code's documented meaning or the failure's class"
     elif score >= OWN_FROM:
         cap, grounds = "high", "the log shows this failure's own message"
     elif score >= KNOWLEDGE_FROM:

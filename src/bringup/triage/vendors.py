@@ -11,8 +11,9 @@ The entry's vendor is read from its id: the namespaces of the vendors' entries.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable, Sequence
-from typing import Optional
+from typing import Any, Optional
 
 import msgspec
 
@@ -20,6 +21,7 @@ from bringup import backends
 from bringup.model.diagnosis import Confirmation, Diagnosis
 from bringup.model.facts import Fact
 from bringup.model.snapshot import Snapshot
+from bringup.triage.signatures import engine_options
 
 VENDOR_PREFIXES: tuple[tuple[str, str], ...] = (
     ("ascend.", "ascend"),
@@ -163,3 +165,39 @@ def _judged_diagnosis(
     return msgspec.structs.replace(
         diagnosis, confirmation=confirmation, confirmed_by=facts, score=diagnosis.score - weight
     )
+
+
+def spoken_for(
+    diagnoses: Sequence[Diagnosis],
+    stacks: tuple[tuple[str, str], ...],
+    written: Collection[str] = (),
+) -> list[Diagnosis]:
+    """``diagnoses`` without the vendor entries read by keywords or codes whose every evidence
+    line names another vendor's stack and none of this one's (``stacks``: each vendor's
+    words, the fallback's ``[stacks]``, run by RE2 as the scan runs them): FaultDiag's "kernel
+    errors might be asynchronously reported" read from PyTorch's "CUDA kernel errors might be
+    asynchronously reported at some other API call" (VITA-Group/TEGNAS#19's log) says nothing
+    of a CANN operator; a vendor's answer needs that vendor's words where its lines name a
+    vendor at all. Never one of ``written``, bringup's own signatures, each written for the
+    lines it reads (ascend.runtime.cuda-path-on-npu reads "Torch not compiled with CUDA
+    enabled")."""
+    words = _stack_words(stacks)
+    return [d for d in diagnoses if d.signature_id in written or not _others_only(d, words)]
+
+
+@functools.lru_cache(maxsize=4)
+def _stack_words(stacks: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+    import re2
+
+    options = engine_options()
+    return {vendor: re2.compile(words.encode("latin-1"), options) for vendor, words in stacks}
+
+
+def _others_only(diagnosis: Diagnosis, words: dict[str, Any]) -> bool:
+    vendor = vendor_of(diagnosis.signature_id)
+    own = words.get(vendor) if vendor else None
+    if own is None or not diagnosis.evidence:
+        return False
+    others = [pattern for name, pattern in words.items() if name != vendor]
+    texts = [e.text.encode("latin-1", "replace") for e in diagnosis.evidence]
+    return all(not own.search(t) and any(p.search(t) for p in others) for t in texts)
