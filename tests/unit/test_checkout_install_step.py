@@ -142,3 +142,20 @@ def test_a_copy_from_a_stage_names_no_repo_path() -> None:
 
     text = f"{BASE} AS builder\n{BASE}\nCOPY --from=builder scripts/run.sh /run.sh\n"
     assert copied(SourceFile(ref="r/Dockerfile", rel="Dockerfile", text=text)) == ()
+
+
+def test_a_stage_named_by_a_character_python_calls_a_digit_leaves_the_dockerfile_read(
+    tmp_path: Path,
+) -> None:
+    # review44a: '²'.isdigit() is True and int('²') raises: the whole Dockerfile was "could not
+    # be read as dockerfile: ValueError". Docker's stage numbers are ASCII digits (0, 1, ...).
+    dev = f"{BASE} AS dev\nCOPY . /workspace/vllm-ascend/\n{INSTALL}\n"
+    odd = f"{dev}FROM dev AS prod\nCOPY --from=\u00b2 /usr/local/lib /usr/local/lib\n"
+    assert _installs(_steps(tmp_path, {"Dockerfile": odd})) == [
+        ("python3 -m pip install .", "Dockerfile", 3)
+    ]
+    # a stage by its number still counts: the final image copies from stage 0
+    numbered = f"{dev}{BASE}\nCOPY --from=0 /usr/local/lib /usr/local/lib\n"
+    assert _installs(_steps(tmp_path / "a", {"Dockerfile": numbered})) == [
+        ("python3 -m pip install .", "Dockerfile", 3)
+    ]

@@ -121,7 +121,9 @@ def _places(text: str) -> tuple[list[_Place], set[int]]:
             workdir = _folder(moved.group(1), workdir)
         elif source is not None:
             named = source.group(1).lower()
-            index = names.get(named, int(named) if named.isdigit() else None)
+            # a stage's number: ASCII digits ('²'.isdigit(), and int() refuses it)
+            number = int(named) if named.isascii() and named.isdigit() else None
+            index = names.get(named, number)
             uses[here].update({index} if index is not None and index < here else set())
         elif copy is not None:
             copied = _folder(copy.group(1), workdir)
