@@ -85,7 +85,7 @@ def start(
     for pipe in (process.stdout, process.stderr):
         if pipe is not None:
             pipe.close()
-    number = int(failed) if failed.isdigit() else 0
+    number = int(failed) if failed.isascii() and failed.isdigit() else 0
     raise OSError(number, os.strerror(number), args[0])
 
 

@@ -15,12 +15,14 @@ from test_outsider42_lastup import LOG, _repo
 
 from bringup.cli.main import main
 from bringup.process import SubprocessRunner
-from bringup.run.fingerprint import git_head, input_parts
+from bringup.run.fingerprint import git_changes, git_head, input_parts
 from bringup.run.history import History
 from bringup.run.historyrows import StepRow
 
 
-def _record(state: Path, repo: Path, log: Path, commit: str | None = None) -> None:
+def _record(
+    state: Path, repo: Path, log: Path, commit: str | None = None, changes: str | None = None
+) -> None:
     state.mkdir(exist_ok=True)
     with History(state / "history.sqlite3") as history:
         run = history.start_run(
@@ -28,8 +30,9 @@ def _record(state: Path, repo: Path, log: Path, commit: str | None = None) -> No
             resolution=b"{}", plan=b"{}",
         )  # fmt: skip
         parts = input_parts(
-            tree="git:0", environment="e", cwd=str(repo), activation=(), before="", commit=commit
-        )
+            tree="git:0", environment="e", cwd=str(repo), activation=(), before="",
+            commit=commit, changes=changes,
+        )  # fmt: skip
         history.add_step(
             StepRow(
                 run_id=run, order=3, component=repo.name, name="pytest tests", kind="test",
@@ -95,7 +98,9 @@ def test_a_failure_at_another_commit_is_stale_and_decides_nothing(
     _git(repo, "commit", "-qam", "the fix")
     assert main(["check", str(repo)]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "failed at another commit of the checkout (stale" in out
+    assert (
+        "failed at another commit of the checkout, or with other uncommitted changes (stale" in out
+    )
     assert f"at commit {first[:12]}; the checkout is now at" in out
     assert main(["check", str(repo), "--json"]) == 0
     (verdict,) = json.loads(capsys.readouterr().out)["data"]["verdicts"]
@@ -121,3 +126,50 @@ def test_a_failure_recorded_without_its_commit_still_stands(
 def test_git_head_is_none_outside_a_work_trees_top(tmp_path: Path) -> None:
     assert git_head(tmp_path, SubprocessRunner()) is None
     assert "commit" not in input_parts(tree="t", environment="e", cwd=".", activation=(), before="")
+
+
+def test_a_failure_with_other_uncommitted_changes_is_stale(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """review44a: the commit alone was compared, so a fix edited but not committed left the
+    failure standing (exit 1) where a committed one made it stale: ``up`` runs the step again
+    either way. The tracked files' uncommitted changes are kept and compared too; a build's
+    untracked outputs are not (they would make every failed build stale)."""
+    repo, state, log = _repo(tmp_path), tmp_path / "state", tmp_path / "03-pytest.log"
+    log.write_text(LOG)
+    _git(repo, "init", "-q")
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-qm", "first")
+    first = _git(repo, "rev-parse", "HEAD")
+    source = repo / "src" / "kepler_jax" / "kepler_jax.py"
+    source.write_text("import jax  # tried\n")  # the run failed with this edit in place
+    _record(state, repo, log, commit=first, changes=git_changes(repo, SubprocessRunner()))
+    monkeypatch.setenv("BRINGUP_STATE_DIR", str(state))
+    (repo / "build").mkdir()
+    (repo / "build" / "out.o").write_bytes(b"\0")  # the build's untracked output
+    assert main(["check", str(repo)]) == 1  # the same commit and edits: the failure stands
+    assert "The last bringup up here failed:" in capsys.readouterr().out
+    source.write_text("import jax  # fixed\n")  # the fix, not committed
+    assert main(["check", str(repo)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "or with other uncommitted changes (stale" in out
+    assert f"at commit {first[:12]}; the checkout's uncommitted changes are others now" in out
+    assert main(["check", str(repo), "--json"]) == 0
+    (verdict,) = json.loads(capsys.readouterr().out)["data"]["verdicts"]
+    assert verdict["last_up"]["stale"] is True
+    assert verdict["last_up"]["edited"] is True
+    assert "now" not in verdict["last_up"]
+
+
+def test_git_changes_reads_tracked_edits_alone(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    assert git_changes(repo, SubprocessRunner()) is None  # no git work tree
+    _git(repo, "init", "-q")
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-qm", "first")
+    clean = git_changes(repo, SubprocessRunner())
+    assert clean is not None
+    (repo / "untracked.txt").write_text("x\n")
+    assert git_changes(repo, SubprocessRunner()) == clean
+    (repo / "src" / "kepler_jax" / "kepler_jax.py").write_text("import jax\n")
+    assert git_changes(repo, SubprocessRunner()) not in (None, clean)

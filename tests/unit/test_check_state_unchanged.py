@@ -69,3 +69,39 @@ def test_check_reads_a_wal_history_and_leaves_no_file_behind(
     monkeypatch.setenv("BRINGUP_STATE_DIR", str(state))
     assert main(["check", str(repo)]) == 1  # the failure is read
     assert _folder(state) == before
+
+
+def test_check_reads_through_a_crashed_ups_wal_changing_neither_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """review44a: an ``up`` that ended without closing the history (killed) leaves its last
+    writes in the ``-wal`` file; ``check``'s read-write connection, the last to close, wrote
+    them into the history and removed the ``-wal``. It now reads through the ``-wal`` read
+    only: the history and the ``-wal`` are as the ``up`` left them (the ``-shm`` is SQLite's
+    index of the ``-wal``, rebuilt by any reader)."""
+    repo, state = _repo(tmp_path), tmp_path / "state"
+    state.mkdir()
+    script = f"""
+import os, sys
+from bringup.run.history import History
+from bringup.run.historyrows import StepRow
+history = History(__import__("pathlib").Path({str(state / "history.sqlite3")!r})).__enter__()
+history._db.execute("PRAGMA wal_autocheckpoint=0")
+run = history.start_run(stack="s", paths=({str(repo.resolve())!r},), snapshot_id=None,
+    argv=("up",), resolution=b"{{}}", plan=b"{{}}")
+history.add_step(StepRow(run_id=run, order=1, component={repo.name!r}, name="pytest",
+    kind="test", argv=("pytest",), status="failed", exit_code=1))
+history.finish_run(run, "failed")
+os._exit(0)
+"""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    subprocess.run([sys.executable, "-c", script], check=True, env=env)
+    assert (state / "history.sqlite3-wal").exists()
+    before = {k: v for k, v in _folder(state).items() if not k.endswith("-shm")}
+    monkeypatch.setenv("BRINGUP_STATE_DIR", str(state))
+    assert main(["check", str(repo)]) == 1  # the failure in the -wal is read
+    assert {k: v for k, v in _folder(state).items() if not k.endswith("-shm")} == before

@@ -142,3 +142,38 @@ def test_a_copy_from_a_stage_names_no_repo_path() -> None:
 
     text = f"{BASE} AS builder\n{BASE}\nCOPY --from=builder scripts/run.sh /run.sh\n"
     assert copied(SourceFile(ref="r/Dockerfile", rel="Dockerfile", text=text)) == ()
+
+
+def test_a_stage_named_by_a_character_python_calls_a_digit_leaves_the_dockerfile_read(
+    tmp_path: Path,
+) -> None:
+    # review44a: '²'.isdigit() is True and int('²') raises: the whole Dockerfile was "could not
+    # be read as dockerfile: ValueError". Docker's stage numbers are ASCII digits (0, 1, ...).
+    dev = f"{BASE} AS dev\nCOPY . /workspace/vllm-ascend/\n{INSTALL}\n"
+    odd = f"{dev}FROM dev AS prod\nCOPY --from=\u00b2 /usr/local/lib /usr/local/lib\n"
+    assert _installs(_steps(tmp_path, {"Dockerfile": odd})) == [
+        ("python3 -m pip install .", "Dockerfile", 3)
+    ]
+    # a stage by its number still counts: the final image copies from stage 0
+    numbered = f"{dev}{BASE}\nCOPY --from=0 /usr/local/lib /usr/local/lib\n"
+    assert _installs(_steps(tmp_path / "a", {"Dockerfile": numbered})) == [
+        ("python3 -m pip install .", "Dockerfile", 3)
+    ]
+
+
+def test_a_long_dockerfile_is_read_in_one_pass(tmp_path: Path) -> None:
+    # review44a: each RUN line looked through every logical line before it for its place (and
+    # split the whole file again for its own lines): a 310 KB Dockerfile of 23,000 lines took
+    # 165 s to scan. Both now take one pass; the install after them is still found.
+    import time
+
+    from bringup.scan.dockerfile import image_commands
+    from bringup.scan.extraction import SourceFile
+    from bringup.scan.ownbuildstep import docker_checkout_installs
+
+    text = f"{BASE}\nCOPY . /workspace/vllm-ascend/\n" + "RUN echo y\n" * 6000 + INSTALL + "\n"
+    file = SourceFile(ref="r/Dockerfile", rel="Dockerfile", text=text)
+    started = time.process_time()
+    (step,) = docker_checkout_installs(file, image_commands(file))
+    assert time.process_time() - started < 2.0
+    assert (step.argv, step.source.line) == (("python3", "-m", "pip", "install", "."), 6003)

@@ -116,3 +116,11 @@ def test_hostile_tags_end_in_linear_time() -> None:
         lines = ["<table>", hostile, "</table>"]
         assert read_html_table(lines, 0) == _by_html_parser(lines, 0)
         assert cpu_seconds() - started < 2.0
+
+
+def test_a_rowspan_python_calls_a_digit_but_int_refuses_is_one_row() -> None:
+    # review44a: rowspan="²" ('²'.isdigit() is True, int('²') raises) lost the whole file
+    # (ValueError); HTML's spans are ASCII digits, anything else spans one row
+    table = '<table>\n<tr>\n<td rowspan="\u00b2">CUDA 12.1</td>\n<td>a</td>\n</tr>\n</table>'
+    rows, _ = read_html_table(table.split("\n"), 0)
+    assert [row.cells for row in rows] == [["CUDA 12.1", "a"]]

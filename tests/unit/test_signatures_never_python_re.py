@@ -45,3 +45,31 @@ def test_no_signature_pattern_is_compiled_by_python_re(monkeypatch: pytest.Monke
     took = cpu_seconds() - start
     assert not signatures & set(compiled)
     assert took < 2.0, took
+
+
+def test_a_signature_split_by_its_values_is_not_compiled_by_python_re(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """review44a: ``triage.percapture`` read each kept line's ``one_per`` value again with
+    Python's ``re`` over the signature's patterns, the engine these patterns are kept from;
+    a build that misses two tools (two values) ran them."""
+    # source: https://github.com/OpenBoardView/OpenBoardView/issues/278
+    log = "./build.sh: line 83: cmake: command not found\n"
+    log += "/bin/sh: 1: patch: not found\n"  # the second tool, dash's form (nvidia-docker#225)
+    signatures = set(builtin_matcher().patterns)
+    compiled: list[str] = []
+    original = re._compile  # type: ignore[attr-defined]
+
+    def recording(pattern: Any, flags: Any) -> Any:
+        if isinstance(pattern, str):
+            compiled.append(pattern)
+        return original(pattern, flags)
+
+    explain_text("warm-up: the rules load and compile\n")
+    monkeypatch.setattr(re, "_compile", recording)
+    ranked = explain_text(log)
+    tools = [d.cause for d in ranked if d.signature_id == "toolchain.build-tool-missing"]
+    assert len(tools) == 2
+    assert "`cmake`" in tools[0]
+    assert "`patch`" in tools[1]
+    assert sorted(signatures & set(compiled)) == []

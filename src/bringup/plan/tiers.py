@@ -13,7 +13,7 @@ def device_count(resolution: Resolution, subject: str) -> int | None:
     value = resolution.host_value(subject)
     if value is None or value.status != "ok" or not value.values:
         return None
-    return int(value.values[0]) if value.values[0].isdigit() else None
+    return int(value.values[0]) if value.values[0].isascii() and value.values[0].isdigit() else None
 
 
 def tier_of(resolution: Resolution) -> Tier:

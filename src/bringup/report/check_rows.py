@@ -402,7 +402,7 @@ def _device_count(reason: Reason) -> int:
     if reason.kind != "devices" or have is None or have.status != "ok" or not have.values:
         return 0
     count = have.values[0]
-    return int(count) if count.isdigit() else 0
+    return int(count) if count.isascii() and count.isdigit() else 0
 
 
 def article(word: str) -> str:

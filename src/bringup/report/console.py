@@ -52,7 +52,7 @@ class Writer(Protocol):
 def terminal_width() -> int:
     """The width a text renderer lays out to."""
     columns = os.environ.get("COLUMNS")
-    if columns is not None and columns.isdigit() and int(columns) > 0:
+    if columns is not None and columns.isascii() and columns.isdigit() and int(columns) > 0:
         return int(columns)
     for descriptor in (0, 1, 2):
         try:

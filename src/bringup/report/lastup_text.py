@@ -1,8 +1,9 @@
 """``check``'s words for a repo whose last ``bringup up`` here failed (``run.lastup``): the step,
 the diagnosis of its log, where the log is; set after the verdicts, which read only the repos
-and the machine. A failure recorded at another commit of the checkout is said apart, stale: it
-no longer decides the answer. Under ``--json`` each verdict carries its repo's (``last_up``),
-so a script reading the verdicts alone is not told "runs here" without it."""
+and the machine. A failure recorded at another commit of the checkout, or with other
+uncommitted changes, is said apart, stale: it no longer decides the answer. Under ``--json``
+each verdict carries its repo's (``last_up``), so a script reading the verdicts alone is not
+told "runs here" without it."""
 
 from __future__ import annotations
 
@@ -26,6 +27,10 @@ def failure_line(failure: LastFailure) -> Line:
     line.append(f"{failure.order} ({failure.step}){code}", style)
     if failure.stale and failure.commit and failure.now:
         line.append(f" at commit {failure.commit[:12]}; the checkout is now at {failure.now[:12]}")
+    elif failure.edited and failure.commit:
+        line.append(
+            f" at commit {failure.commit[:12]}; the checkout's uncommitted changes are others now"
+        )
     if failure.diagnosis:  # its fix is under --json and in ``up``'s own box
         line.append(f"; probable cause: {failure.diagnosis.rstrip('.')}")
     if failure.log_path:
@@ -37,8 +42,8 @@ def failure_line(failure: LastFailure) -> Line:
 
 
 def failure_data(failure: Optional[LastFailure]) -> Optional[dict[str, Any]]:
-    """A failure as JSON: its fields, ``stale`` (recorded at another commit of the checkout:
-    not this answer's) and the line the text prints (``text``)."""
+    """A failure as JSON: its fields, ``stale`` (recorded at another commit of the checkout, or
+    with other uncommitted changes: not this answer's) and the line the text prints (``text``)."""
     if failure is None:
         return None
     data: dict[str, Any] = msgspec.to_builtins(failure)
@@ -57,8 +62,8 @@ def add_last_up(document: Document, failures: Sequence[LastFailure]) -> None:
         blocks.append(section(Line(title, "red"), Items(tuple(failure_line(f) for f in current))))
     if stale:
         title = (
-            "The last bringup up here failed at another commit of the checkout (stale: it does"
-            " not decide the answer; bringup up again to know)"
+            "The last bringup up here failed at another commit of the checkout, or with other"
+            " uncommitted changes (stale: it does not decide the answer; bringup up again to know)"
         )
         blocks.append(section(Line(title, "yellow"), Items(tuple(failure_line(f) for f in stale))))
     tables = [i for i, b in enumerate(document.blocks) if isinstance(b, Table)]

@@ -140,6 +140,7 @@ def _run_unit(
             before=before,
             variables=variables,
             commit=ctx.heads.get(step.component),
+            changes=ctx.changes.get(step.component),
         )
         before = inputs
         if ctx.runner.stopped:

@@ -107,6 +107,21 @@ def git_head(root: Path, runner: CommandRunner) -> str | None:
     return head if len(head) in (40, 64) and all(c in "0123456789abcdef" for c in head) else None
 
 
+def git_changes(root: Path, runner: CommandRunner) -> str | None:
+    """A hash of the uncommitted changes to the tracked files at ``root`` (``git diff HEAD``,
+    staged and not; no diff driver or text conversion the repo's attributes name), where
+    ``root`` is a git work tree's top; None elsewhere, or when git cannot say. Untracked files
+    are left out: a build's outputs are often untracked and not ignored, and would make every
+    failure of a build look stale to ``check`` (``run.lastup``)."""
+    if not (root / ".git").exists():
+        return None
+    argv = ("git", "-C", str(root), "diff", "--no-ext-diff", "--no-textconv", "HEAD", "--", ".")
+    done = runner.run(argv, timeout=60.0)
+    if not done.ok or done.truncated:
+        return None
+    return "sha256:" + hashlib.sha256(done.stdout.encode("utf-8", "surrogateescape")).hexdigest()
+
+
 def tree_fingerprint(root: Path, runner: CommandRunner) -> str:
     if (root / ".git").exists():
         found = git_tree(root, runner)
@@ -195,6 +210,7 @@ def input_parts(
     before: str,
     variables: Sequence[Sequence[str]] = (),
     commit: str | None = None,
+    changes: str | None = None,
 ) -> dict[str, str]:
     """A step's inputs one by one, kept with its row so that a step run again says which
     changed (outsider15 D15: only ``CC`` changed, and the reason blamed a non-git tree's file
@@ -202,7 +218,9 @@ def input_parts(
     ``PIP_INDEX_URL`` or ``UV_INDEX_<NAME>_PASSWORD`` holds credentials, and the rows are read
     back by ``bringup history --json`` and kept with a state folder. ``commit``: the checkout's
     commit (``git_head``), which ``check`` compares with the checkout's now to tell a failure
-    of another commit (``run.lastup``); no part of what makes a step run again."""
+    of another commit (``run.lastup``), and ``changes`` its uncommitted changes then
+    (``git_changes``), to tell a failure of other edits at the same commit; neither is part of
+    what makes a step run again."""
     parts = {
         "tree": tree,
         "environment": environment,
@@ -213,6 +231,7 @@ def input_parts(
     parts.update((f"var:{pair[0]}", _hashed(pair[1])) for pair in variables)
     if commit:
         parts["commit"] = commit
+        parts.update({"changes": changes} if changes else {})
     return parts
 
 

@@ -6,14 +6,15 @@ failed at ``pytest`` (ImportError: ``jax.lib`` has no ``xla_client`` in the newe
 still said "runs here", exit 0 (outsider 23 D9): the history held the answer. The newest run
 whose checkouts include the repo's folder speaks for it; a later run that passed clears an
 earlier failure. A failure recorded at another commit than the checkout's now (``up`` keeps the
-commit with each step's inputs, ``fingerprint.input_parts``) is stale: said, and no longer the
-answer's, as ``up`` would run the step again. Read only: ``check`` changes nothing in the state
-directory (the history is opened ``unchanged``: no migration, no journal mode; one of another
-schema is not read)."""
+commit with each step's inputs, ``fingerprint.input_parts``), or at the same commit with other
+uncommitted changes to its tracked files (a fix not yet committed), is stale: said, and no
+longer the answer's, as ``up`` would run the step again. Read only: ``check`` changes nothing
+in the state directory (the history is opened ``unchanged``: no migration, no journal mode;
+one of another schema is not read)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -47,22 +48,28 @@ class LastFailure(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     """The commit the checkout was at when the step ran (runs since session 44 record it)."""
     now: Optional[str] = None
     """The commit the checkout is at now, where it is another: the failure is ``stale``."""
+    edited: bool = False
+    """At the same commit, the checkout's uncommitted changes are others than the step ran
+    with (``fingerprint.git_changes``): the failure is ``stale``."""
 
     @property
     def stale(self) -> bool:
-        """Recorded at another commit than the checkout's now: no longer this checkout's."""
-        return self.now is not None
+        """Recorded at another commit than the checkout's now, or with other uncommitted
+        changes: no longer this checkout's."""
+        return self.now is not None or self.edited
 
 
 def last_failures(
     components: Sequence[Component],
     state: Path,
     head: Optional[Callable[[Path], Optional[str]]] = None,
+    changes: Optional[Callable[[Path], Optional[str]]] = None,
 ) -> tuple[LastFailure, ...]:
     """The repos of ``components`` whose newest run under ``state`` failed, each with its first
     failed step and the diagnosis of its log (``up``'s own); none when nothing is recorded.
     ``head``: the commit a checkout is at now (``fingerprint.git_head``), asked only of a repo
-    whose failed step recorded one."""
+    whose failed step recorded one; ``changes``: its uncommitted changes now
+    (``fingerprint.git_changes``), asked only where the commit is the one recorded."""
     from bringup.run.history import History
     from bringup.run.state import StateLayout
 
@@ -86,6 +93,7 @@ def last_failures(
                 said = _diagnosis(step.log_path, step.kind)
                 commit = (step.parts or {}).get("commit")
                 now = (head or _head)(Path(component.path)) if commit else None
+                edited = bool(commit) and now == commit and _edited(step.parts, component, changes)
                 found.append(
                     LastFailure(
                         component=component.name,
@@ -101,6 +109,7 @@ def last_failures(
                         diagnosis_source=said[2] if said else None,
                         commit=commit,
                         now=now if now and now != commit else None,
+                        edited=edited,
                     )
                 )
     return tuple(found)
@@ -119,6 +128,28 @@ def _diagnosis(log_path: Optional[str], phase: str) -> Optional[tuple[str, str, 
     from bringup.run.up import diagnose
 
     return diagnose(Path(log_path), None, phase)
+
+
+def _edited(
+    parts: Optional[Mapping[str, str]],
+    component: Component,
+    changes: Optional[Callable[[Path], Optional[str]]],
+) -> bool:
+    """Whether the checkout's uncommitted changes now are others than those recorded with the
+    step; a run that recorded none (git could not say, or a bringup before them) is not
+    known to be stale."""
+    recorded = (parts or {}).get("changes")
+    if recorded is None:
+        return False
+    now = (changes or _changes)(Path(component.path))
+    return now is not None and now != recorded
+
+
+def _changes(root: Path) -> Optional[str]:
+    from bringup.process import SubprocessRunner
+    from bringup.run.fingerprint import git_changes
+
+    return git_changes(root, SubprocessRunner())
 
 
 def _head(root: Path) -> Optional[str]:

@@ -93,10 +93,14 @@ def open_unchanged(database: Path, schema: int) -> sqlite3.Connection:
     never a new file (``mode=rw``). SQLite's own files beside a WAL database (``-wal``,
     ``-shm``) live while it reads and go when it closes, as for any reader; where the folder
     cannot be written it is read as ``open_read_only`` reads it (a read-only connection there
-    leaves them behind). Its schema must be ``schema``."""
+    leaves them behind). A ``-wal`` already there (an ``up`` still writing, or one killed before
+    it closed the file) is read through read-only as well: a read-write connection, the last to
+    close, would write the ``-wal``'s pages into the history and remove it (review44a). Its
+    schema must be ``schema``."""
     from urllib.parse import quote
 
-    if not can_write(database):
+    wal = database.resolve().with_name(database.resolve().name + "-wal")
+    if not can_write(database) or wal.exists():
         return open_read_only(database, schema)
     base = "file:" + quote(os.fsdecode(database.resolve()))
     db = sqlite3.connect(f"{base}?mode=rw", uri=True, timeout=30.0, check_same_thread=False)

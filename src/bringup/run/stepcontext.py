@@ -55,6 +55,8 @@ class Context:
     the network otherwise is skipped (``run.offline``)."""
     heads: Mapping[str, str] = field(default_factory=dict)
     """Repo -> the commit its checkout is at (``fingerprint.git_head``), where git says."""
+    changes: Mapping[str, str] = field(default_factory=dict)
+    """Repo -> its checkout's uncommitted changes (``fingerprint.git_changes``), where git says."""
     outcomes: list[StepOutcome] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 

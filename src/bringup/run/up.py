@@ -33,7 +33,7 @@ from bringup.run.environments import (
     uv_binary,
 )
 from bringup.run.execute import run_units
-from bringup.run.fingerprint import git_head, tree_fingerprint
+from bringup.run.fingerprint import git_changes, git_head, tree_fingerprint
 from bringup.run.graph import units
 from bringup.run.history import EnvironmentRow, History, now
 from bringup.run.indexes import IndexSettings, read_index_settings
@@ -238,6 +238,13 @@ def bring_up(
                 settings=step_settings,
                 trees=trees,
                 heads={name: head for name, head in heads.items() if head},
+                changes={
+                    c.name: found
+                    for c in stack.components
+                    if heads.get(c.name)
+                    for found in (git_changes(Path(c.path), runner),)
+                    if found
+                },
                 reason_text=reason_text,
                 diagnose=lambda log, phase: diagnose(log, stack.snapshot, phase),
                 on_start=on_start,

@@ -62,8 +62,9 @@ def device_kind_of(library: str) -> Optional[str]:
 
 
 def _related(folder: str, script: str) -> bool:
-    """Whether a project at ``folder`` is on the line of folders of ``script`` (its own, one
-    above or one below it)."""
+    """Whether a project at ``folder`` is on the line of folders of ``script``: the script's
+    own folder, one that holds it or one inside it, at any depth (a project at the top is on
+    every script's line, a script at the top on every project's)."""
     here = posixpath.dirname(script)
     return any(
         a == b or not b or a.startswith(b + "/") for a, b in ((folder, here), (here, folder))

@@ -251,7 +251,7 @@ def _before_cmake4(policy: str) -> bool:
     compatibility with CMake < 3.5 (cmake.org Help/command/DEPRECATED_POLICY_VERSIONS.txt,
     v4.0.0), so ``VERSION 3.4`` fails to configure (pybind11@914c06fb CMakeLists.txt:8, vendored
     by pybind/cmake_example, outsider13 D13) while ``VERSION 3.4...3.18`` does not."""
-    parts = [int(p) for p in policy.split(".")[:2] if p.isdigit()]
+    parts = [int(p) for p in policy.split(".")[:2] if p.isascii() and p.isdigit()]
     return len(parts) >= 1 and tuple(parts) + (0,) * (2 - len(parts)) < (3, 5)
 
 

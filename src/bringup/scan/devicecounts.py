@@ -179,7 +179,7 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
                 continue
             else:
                 raw = (groups["n"] or "").strip().lower()
-                count = int(raw) if raw.isdigit() else _WORD_NUMBERS.get(raw, 0)
+                count = int(raw) if raw.isascii() and raw.isdigit() else _WORD_NUMBERS.get(raw, 0)
                 device = groups["dev"] or ""
                 if (groups.get("q") or "").strip().lower() in ("more than",):
                     count += 1

@@ -76,6 +76,7 @@ def _read(file: SourceFile) -> tuple[list[Requirement], list[Command]]:
     argued: dict[str, int] = {}  # the line each build argument's default is written on
     requirements: list[Requirement] = []
     commands: list[Command] = []
+    lines = file.text.splitlines()  # once: a RUN line's physical lines are cut from it
     for joined in joined_lines(file.text):
         number, line = joined.line, joined.text
         argument = _ARG.match(line)
@@ -105,7 +106,7 @@ def _read(file: SourceFile) -> tuple[list[Requirement], list[Command]]:
                 requirements.append(msgspec.structs.replace(stated, also_at=spelled))
             continue
         if _RUN.match(line) is not None:
-            physical = file.text.splitlines()[number - 1 : joined.starts[-1][1]]
+            physical = lines[number - 1 : joined.starts[-1][1]]
             physical[0] = _RUN_WORD.sub("", physical[0])
             body = substitute("\n".join(physical), arguments)
             for command in parse_commands(body, first_line=number):

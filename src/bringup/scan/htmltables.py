@@ -68,7 +68,7 @@ class _TableParser(HTMLParser):
             self.lines.append(self.first_line + self.getpos()[0] - 1)
             self.cell = []
             span = dict(attrs).get("rowspan") or "1"
-            self.spans.append(int(span) if span.isdigit() else 1)
+            self.spans.append(int(span) if span.isascii() and span.isdigit() else 1)
         elif tag == "br" and self.cell is not None:
             self.cell.append(" ")
 

@@ -14,6 +14,7 @@ install -r requirements-lint.txt``), not one that names packages or lists.
 
 from __future__ import annotations
 
+import bisect
 import posixpath
 import re
 from collections.abc import Iterable, Sequence
@@ -121,7 +122,9 @@ def _places(text: str) -> tuple[list[_Place], set[int]]:
             workdir = _folder(moved.group(1), workdir)
         elif source is not None:
             named = source.group(1).lower()
-            index = names.get(named, int(named) if named.isdigit() else None)
+            # a stage's number: ASCII digits ('²'.isdigit(), and int() refuses it)
+            number = int(named) if named.isascii() and named.isdigit() else None
+            index = names.get(named, number)
             uses[here].update({index} if index is not None and index < here else set())
         elif copy is not None:
             copied = _folder(copy.group(1), workdir)
@@ -145,8 +148,10 @@ def docker_checkout_installs(file: SourceFile, commands: Sequence[Command]) -> t
     if "/" in file.rel:
         return ()
     places, final = _places(file.text)
+    starts = [p.line for p in places]  # ascending: the logical lines in the file's order
     for command in commands if any(p.copied for p in places) else ():
-        place = max((p for p in places if p.line <= command.line), default=places[0])
+        # the last logical line at or before the command's (one look, not a pass per command)
+        place = places[max(bisect.bisect_right(starts, command.line) - 1, 0)]
         copied, workdir = place.copied, place.workdir
         if place.stage not in final or not copied or not command.plain:
             continue

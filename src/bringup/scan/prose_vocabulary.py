@@ -241,7 +241,7 @@ def _generations(registered: tuple[Backend, ...]) -> dict[str, str]:
 
 
 def _numbers(value: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in value.split(".") if part.isdigit())
+    return tuple(int(part) for part in value.split(".") if part.isascii() and part.isdigit())
 
 
 def _generation_names(table: dict[str, str]) -> Optional[re.Pattern[str]]:

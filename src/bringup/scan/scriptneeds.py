@@ -103,7 +103,7 @@ def _devices(text: str, values: dict[str, str]) -> Optional[tuple[int, Optional[
         return None
     variable, written = launched.group(1), launched.group(2)
     count = written or values.get(variable or "", "")
-    if not count.isdigit() or int(count) < 1:
+    if not (count.isascii() and count.isdigit()) or int(count) < 1:
         return None
     named = _PER_NODE.match(variable or "")
     kind = device_names().get(named.group(1).lower()) if named is not None else None

@@ -117,7 +117,7 @@ def folder_devices(rel: str) -> int:
                 most = max(most, 2)
             else:
                 word = named.group("count").lower()
-                count = int(word) if word.isdigit() else _WORDS[word]
+                count = int(word) if word.isascii() and word.isdigit() else _WORDS[word]
                 if count > 1 or not unit.startswith("node"):  # a single node: no count
                     most = max(most, count)
     return most

@@ -5,13 +5,14 @@ it matched. Where every value is a cause of its own (a build that stops at ``cma
 found``, then, once cmake is installed, at ``patch: command not found``: two tools to install),
 the hits are split by the value each kept line captures: one part per value, in the order the
 log shows them, each with its own lines. A line whose value cannot be read again (its quote cut
-inside a long line) stays with the first part."""
+inside a long line) stays with the first part. The value is read again with RE2, the engine the
+signatures are written for and run by (``triage.scanner``): Python's ``re`` is no engine for
+them (tests/unit/test_signatures_never_python_re.py)."""
 
 from __future__ import annotations
 
 import functools
-import re
-from typing import Optional
+from typing import Any, Optional
 
 from bringup.triage.scanresult import SignatureHits
 from bringup.triage.signatures import Signature
@@ -53,17 +54,14 @@ def _part(hits: SignatureHits, name: str, value: str, line: int) -> SignatureHit
 def _value(patterns: tuple[str, ...], name: str, text: str) -> Optional[str]:
     for regex in _compiled(patterns):
         match = regex.search(text)
-        if match is not None and name in regex.groupindex and match.group(name) is not None:
-            return match.group(name)
+        value = match.group(name) if match is not None and name in regex.groupindex else None
+        if value is not None:
+            return str(value)
     return None
 
 
 @functools.lru_cache(maxsize=32)
-def _compiled(patterns: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
-    compiled = []
-    for pattern in patterns:
-        try:
-            compiled.append(re.compile(pattern))
-        except re.error:  # RE2 syntax Python does not read: that pattern's lines stay together
-            continue
-    return tuple(compiled)
+def _compiled(patterns: tuple[str, ...]) -> tuple[Any, ...]:
+    import re2
+
+    return tuple(re2.compile(pattern) for pattern in patterns)

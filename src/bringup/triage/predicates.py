@@ -103,7 +103,8 @@ def gcc_major_above(snapshot: Snapshot, arg: PredicateArg) -> Verdict:
     have = numeric(fact.value) if fact else None
     if fact is None or have is None or not str(arg).isdigit():
         return UNKNOWN
-    major = int(str(fact.value).split(".")[0]) if str(fact.value)[:1].isdigit() else None
+    first = str(fact.value).split(".")[0]
+    major = int(first) if first.isascii() and first.isdigit() else None
     return UNKNOWN if major is None else (major > int(str(arg)), (fact,))
 
 

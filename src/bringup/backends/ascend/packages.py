@@ -20,7 +20,7 @@ SOURCE = Source(
 def kernels(version: str, chip: Optional[str], arch: str) -> str:
     """The per-chip operator package: ``kernels-<chip>`` up to 8.3, ``<chip>-ops`` from 8.5."""
     name = (chip or "<chip>").lower()
-    major_minor = tuple(int(p) for p in version.split(".")[:2] if p.isdigit())
+    major_minor = tuple(int(p) for p in version.split(".")[:2] if p.isascii() and p.isdigit())
     if major_minor >= (8, 5):
         return f"Ascend-cann-{name}-ops_{version}_linux-{arch}.run"
     return f"Ascend-cann-kernels-{name}_{version}_linux-{arch}.run"

@@ -96,7 +96,7 @@ def parse_nvidia_smi_query(text: str, source: Source) -> Collected:
         devices.append(
             Accelerator(
                 vendor="nvidia",
-                index=int(index) if index.isdigit() else len(devices),
+                index=int(index) if index.isascii() and index.isdigit() else len(devices),
                 name=name,
                 source=at_line(source, number),
                 family=architecture(_known(row.get("compute_cap"))),
@@ -152,7 +152,7 @@ def _mib(value: str | None) -> int | None:
     if text is None:
         return None
     digits = text.replace("MiB", "").strip()
-    return int(digits) if digits.isdigit() else None
+    return int(digits) if digits.isascii() and digits.isdigit() else None
 
 
 def parse_nvidia_smi_table(text: str, source: Source) -> Collected:

@@ -234,7 +234,11 @@ def field_fact(key: str, kind: str, value: str, source: Source, absent: tuple[st
     elif kind == "bool":
         parsed = {"true": True, "yes": True, "false": False, "no": False}.get(value.lower())
     elif kind == "int":
-        parsed = int(value) if value.isdigit() and len(value) <= _INT_DIGITS else None
+        parsed = (
+            int(value)
+            if value.isascii() and value.isdigit() and len(value) <= _INT_DIGITS
+            else None
+        )
     else:
         parsed = value
     if parsed is None:
