@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from bringup import lazyre
+from bringup.scan.cmakeprobes import probe_branches, probe_switches
 from bringup.scan.scopes import OPTIONAL
 from bringup.subjects import scope_of
 
@@ -74,6 +75,9 @@ def option_defaults(commands: Sequence[CMakeCommand], rel: str) -> tuple[set[str
                 settled.add(args[0])
                 off.discard(args[0])
             (on if value.upper() in ("ON", "TRUE", "1", "YES") else off).add(args[0])
+    # a switch only a branch where an optional compiler or package was found turns on
+    # (``cmakeprobes``) is off by default
+    off |= probe_switches(commands) - on
     return off, on
 
 
@@ -151,6 +155,7 @@ def option_features(
     (and none on)."""
     off, on = option_defaults(commands, rel)
     off |= elsewhere - on
+    probes = probe_branches(commands)
     stack: list[str] = []
     local: list[dict[str, bool]] = []  # per open branch: the switches a plain ``set`` gave there
     out: dict[int, str] = {}
@@ -166,7 +171,8 @@ def option_features(
             if name == "elseif" and stack:
                 stack.pop()
                 local.pop()
-            stack.append(f"option:{first}" if optional else "")
+            probed = name == "if" and line in probes
+            stack.append(f"option:{first}" if optional else OPTIONAL if probed else "")
             local.append({})
         elif name == "else" and stack:
             stack[-1] = ""
