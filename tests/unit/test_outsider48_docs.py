@@ -59,3 +59,15 @@ def test_an_incompatibility_of_a_package_to_uninstall_bounds_nothing_of_the_repo
 def test_a_count_in_a_clause_saying_it_was_never_tested_is_no_need() -> None:
     assert not any(s.endswith("_count") for s in _needs(_TRANS0_NOTICE))
     assert _needs("Training requires at least 8 GPUs.\n")["gpu_count"] == ">=8"
+
+
+def test_a_pair_table_whose_header_is_its_first_row_states_the_device() -> None:
+    # D8: the header row "| Hardware Model | 910B3 (Recommended) |" is the table's first
+    # statement, and the CANN row under it is no mere recommendation
+    found = extract_docs(SourceFile(ref="README.md", rel="README.md", text=_TRANS0_TABLE))
+    hard = {r.subject: (r.spec, r.hard) for r in found.requirements}
+    assert hard["chip"] == ("910B", True)
+    assert hard["cann"] == ("==8.3.RC2", True)
+    # a table with a header of its own reads its model row the same
+    plain = "| Item | Value |\n|---|---|\n| Hardware Model | 910B3 |\n"
+    assert _needs(plain)["chip"] == "910B"
