@@ -31,6 +31,7 @@ from bringup.scan.cmakecommands import (
 from bringup.scan.cmakefetched import self_fetched_finds
 from bringup.scan.cmakeincludes import include_places, included_files
 from bringup.scan.cmakelex import CMakeCommand, cmake_commands
+from bringup.scan.cmakeprobes import probed_names
 from bringup.scan.cmakeprovides import provided_packages
 from bringup.scan.cmakepython import python_imports
 from bringup.scan.cmaketests import tests_input, tests_option
@@ -42,6 +43,7 @@ from bringup.scan.extensionstd import torch_target_standards
 from bringup.scan.extraction import Extraction, SourceFile
 from bringup.scan.kernelchips import kernel_chips
 from bringup.scan.linkedpackages import linked_packages
+from bringup.scan.scopes import OPTIONAL
 from bringup.scan.toolkitparts import toolkit_parts
 from bringup.subjects import display_name
 
@@ -74,6 +76,7 @@ def extract_cmake(file: SourceFile) -> Extraction:
         for arg in command.args:
             for target, arch in flagged(arg):
                 state.archs.setdefault(target, []).append((arch, command.line))
+    _probed_finds(state, commands)
     for subject, line in state.install_lines.items():
         words = f"uses the {display_name(subject)} install path"
         state.add(subject, "", line, words, confidence="medium")
@@ -120,6 +123,23 @@ def extract_cmake(file: SourceFile) -> Extraction:
         includes=included_files(file.rel, commands),
         include_places=include_places(file.rel, commands),
     )
+
+
+def _probed_finds(state: CMakeState, commands: list[CMakeCommand]) -> None:
+    """A toolkit found without ``REQUIRED`` whose language or package a branch of the file
+    then probes (``cmakeprobes``) is the optional feature's: ``find_package(CUDAToolkit)``
+    then ``if(CMAKE_CUDA_COMPILER)`` (microsoft/glinthawk@61976e3a etc/cuda.cmake:5-7); a
+    stop where it is missing (``stopped_without``) still makes it the build's."""
+    probed = probed_names(commands)
+    if not probed:
+        return
+    languages = {s: lang.lower() for lang, s in vocabulary().languages.items()}
+    for key, index in state.found_at.items():
+        requirement = state.requirements[index]
+        if requirement.feature or requirement.hard or requirement.subject.startswith("cmake:"):
+            continue
+        if key in probed or languages.get(requirement.subject, "") in probed:
+            state.requirements[index] = msgspec.structs.replace(requirement, feature=OPTIONAL)
 
 
 def _default_steps(

@@ -12,6 +12,7 @@ from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Optional
 
 from bringup import lazyre
+from bringup.scan.cmakeprobes import probe_branches, probe_switches
 from bringup.scan.scopes import OPTIONAL
 from bringup.subjects import scope_of
 
@@ -79,6 +80,9 @@ def option_defaults(commands: Sequence[CMakeCommand], rel: str) -> tuple[set[str
                 settled.add(args[0])
                 off.discard(args[0])
             (on if value.upper() in ("ON", "TRUE", "1", "YES") else off).add(args[0])
+    # a switch only a branch where an optional compiler or package was found turns on
+    # (``cmakeprobes``) is off by default
+    off |= probe_switches(commands) - on
     return off, on
 
 
@@ -156,6 +160,7 @@ def option_features(
     (and none on). Each command costs the same however deep the ``if``s around it nest."""
     defaults_off, on = option_defaults(commands, rel)
     off = defaults_off | (elsewhere - on)
+    probes = probe_branches(commands)
     given = _Given()
     innermost: list[str] = []  # per open branch: the innermost option guarding it, or ""
     out: dict[int, str] = {}
@@ -172,7 +177,9 @@ def option_features(
                 innermost.pop()
                 given.close()
             outer = innermost[-1] if innermost else ""
-            innermost.append(f"option:{first}" if optional else outer)
+            # a branch taken only where an optional compiler or package was found (cmakeprobes)
+            probed = name == "if" and line in probes
+            innermost.append(f"option:{first}" if optional else OPTIONAL if probed else outer)
             given.open()
         elif name == "else" and innermost:
             innermost[-1] = innermost[-2] if len(innermost) > 1 else ""

@@ -98,6 +98,15 @@ multiple GPUs and multiple machines", open-mmlab/OpenPCDet@8cacccec README.md:13
 "only supports" (仅支持, 只支持) still limits it."""
 
 
+_UNTESTED = lazyre.compile(
+    r"\b(?:has|have|is|are|was|were)\s+not\s+(?:yet\s+)?(?:been\s+)?(?:tested|verified|validated)\b"
+    r"|\b(?:untested|not\s+(?:yet\s+)?tested)\b|未(?:经)?(?:测试|验证)",
+    re.IGNORECASE,
+)
+"""A clause saying its setup was never tried ("Multi-GPU setups **have not been tested** and may
+require further optimization", dgme-syz/trans0-NPU@0b38c07a README.md:93, outsider29 D6: was
+``gpu_count >=2``): a count there is no need, nor a claim that the repo uses such devices."""
+
 _INDEFINITE = frozenset({"multi", "multiple", "多"})
 
 _SECTION_AFTER = lazyre.compile(
@@ -157,6 +166,8 @@ def device_counts(clause: str, vendor: Vendor) -> list[Mention]:
     count the words right before bound or refuse ("up to 8", "per", 不支持使用多张卡) is none."""
     words = vocabulary()
     best: dict[str, Mention] = {}
+    if _UNTESTED.search(clause) is not None:
+        return []
     for pattern, named in zip((words.count_en, words.count_zh), words.count_words):
         if named.search(clause) is None:  # every count names its device
             continue

@@ -50,7 +50,7 @@ from bringup.scan.tablecells import (
     requirement,
     resolve,
 )
-from bringup.scan.tablehardware import chip_row, device_row
+from bringup.scan.tablehardware import chip_row, device_key, device_row, pair_header
 from bringup.scan.tableprefers import preferring
 
 _REFUSED = lazyre.compile(r"^(?:x|×|✗|✘|❌|no|不支持|否)$", re.IGNORECASE)
@@ -96,6 +96,8 @@ def read_table(
         return []
     header = rows[0]
     body = [row for row in rows[1:] if not SEPARATOR.match("|".join(row.cells))]
+    if pair_header(header, cells().devices):
+        header, body = Row(header.line, ["", ""]), [header, *body]
     environment = environment_table(file, header, body)
     if environment is not None:
         return environment
@@ -150,7 +152,7 @@ def _read_rows(
         if key in CHIP_CELLS and len(row.cells) > 1:
             found.extend(chip_row(file, row, text))
             continue
-        device = devices.get(key)
+        device = devices.get(device_key(key))
         if device is not None and len(row.cells) > 1:
             found.extend(device_row(file, row, device or kind, text))
             continue

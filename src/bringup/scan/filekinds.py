@@ -42,7 +42,12 @@ statement of what the repo needs, and read as docs they were most of a scan's ti
 _REQUIREMENTS = lazyre.compile(
     r"^(?:.*[-_.])?(?:requirements|constraints)(?:[-_.].*)?\.(?:txt|in)$"
 )
-_CONDA = lazyre.compile(r"^(?:environment|conda)(?:[-_.].*)?\.ya?ml$")
+_CONDA = lazyre.compile(
+    r"^(?:environment|conda|env)(?:[-_.].*)?\.ya?ml$|^[\w.]+[-_](?:environment|env)\.ya?ml$"
+)
+"""A conda environment file, under its usual name or a shorter one ("A full Python environment
+example is provided in [env.yaml](./env.yaml)", dgme-syz/trans0-NPU@0b38c07a README.md:63, its
+env.yaml:26 ``python=3.10.19``; outsider29 D8) or one naming its variant (``npu_env.yaml``)."""
 _TEST_DIRS = frozenset({"test", "tests", "testing", "unittest", "unittests", "ut", "st"})
 _TEST_SOURCES = (".py", ".cpp", ".cc", ".cxx", ".c")
 _CI_FILES = frozenset({".gitlab-ci.yml", ".travis.yml", "jenkinsfile", "azure-pipelines.yml"})

@@ -198,7 +198,17 @@ def _one_name(cell: str) -> str | None:
     if spelled is not None:
         return spelled
     named = subject_named(_PARENTHESES.sub("", clean(cell)).strip(" :："))
+    if named is None:
+        # the product named after its maker's brand ("| Ascend CANN Toolkit Version | 8.3.RC2 |",
+        # dgme-syz/trans0-NPU@0b38c07a README.md:10; "NVIDIA CUDA Toolkit"): the product's row
+        branded = _BRAND.match(key)
+        if branded is not None and branded.end() < len(key):
+            return _one_name(key[branded.end() :])
     return named if named != "python" or plain == "python" else None
+
+
+_BRAND = lazyre.compile(r"(?:huawei\s+ascend|huawei|ascend|昇腾|nvidia|amd|intel)\s*(?=\S)")
+"""A maker's brand written before its product's name in a table's first cell."""
 
 
 DEPENDENCY_HEADER = lazyre.compile(

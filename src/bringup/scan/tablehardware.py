@@ -6,6 +6,7 @@ releases."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from bringup import lazyre
 from bringup.model import Requirement
@@ -109,3 +110,22 @@ def chip_row(file: SourceFile, row: Row, text: str) -> list[Requirement]:
         return []
     spec = ",".join(chips)
     return [requirement(file, row.line, "chip", spec, text=text, confidence="medium", hard=False)]
+
+
+_QUALIFIER = lazyre.compile(r"\s*(?:model|type|型号|类型)$", re.IGNORECASE)
+
+
+def device_key(key: str) -> str:
+    """A first cell naming the device by its model or type ("Hardware Model", "NPU Type",
+    "硬件型号") as the device's own cell: the row states which device it is."""
+    return _QUALIFIER.sub("", key) or key
+
+
+def pair_header(header: Row, devices: Mapping[str, str]) -> bool:
+    """Whether a two-column table's header row is itself one of its name/value rows: a device
+    named beside its model ("| Hardware Model | 910B3 (Recommended) |" over "| Driver Version
+    | 24.1.rc3 |", dgme-syz/trans0-NPU@0b38c07a README.md:5-10, outsider29 D8): Markdown
+    makes the first row a header, yet it is the table's first statement."""
+    if len(header.cells) != 2 or not any(ch.isdigit() for ch in header.cells[1]):
+        return False
+    return device_key(clean(header.cells[0]).lower()) in devices

@@ -102,6 +102,16 @@ least one, not the only one."""
 _RELEASE = lazyre.compile(r"^==(?P<v>\d[\w.]*?)(?:\.\*)?$")
 
 
+_OTHERS_FAULT = lazyre.compile(
+    r"\b(?:installed|pulled\s+in|brought\s+in)\s+by\b|\b(?:uninstall|remove)\b",
+    re.IGNORECASE,
+)
+"""Words saying that what is incompatible is a package something else installed or the reader
+is told to remove: "uninstall the package `dataclasses` ..., since it may have been installed
+by PyTorch and is incompatible with Python 3.7+" (explosion/thinc@20eec355 README.md:56-58,
+outsider29 D9: was ``python <3.7``)."""
+
+
 def retired(clause: str, match: re.Match[str]) -> bool:
     """Whether the subject ``match`` found is said to be one the machine had and no longer has
     (``_RETIRED_AFTER``): neither its release nor the subject itself is a need."""
@@ -124,6 +134,9 @@ def versioned(
     # (none lies inside another), so one search serves every subject of the clause.
     negation = NEGATED_BEFORE.search(clause)
     negation_end = negation.end() if negation is not None else len(clause) + 1
+    # an incompatibility of a package another one brought in, or one the reader is told to
+    # remove, is that package's, not a bound of the repo's own
+    others = negation is not None and _OTHERS_FAULT.search(clause, 0, negation.start())
     # Likewise a condition ("if", "when") before a subject, in a clause that says something
     # fails, makes its version the failing one; found once per clause, not once per subject.
     failing = _FAILURE.search(clause) is not None
@@ -135,7 +148,11 @@ def versioned(
     having_end = having.end() if having is not None else len(clause) + 1
     for match, window in _windows(clause, matches):
         subject = subject_of(match)
-        if migrated_from(clause, match.start(), match.end()) or retired(clause, match):
+        if (
+            migrated_from(clause, match.start(), match.end())
+            or retired(clause, match)
+            or (others and negation_end <= match.start())
+        ):
             continue
         if subject == "driver":
             if right_before(_OTHER_DRIVER, clause, match.start()):
