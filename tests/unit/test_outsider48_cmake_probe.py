@@ -114,3 +114,18 @@ def test_a_repo_that_builds_cuda_only_where_found_needs_no_gpu(tmp_path: Path) -
         "optional",
         "option:CUDA_ENABLED",
     }
+
+
+def test_a_compiler_the_project_requires_is_no_probe() -> None:
+    """``if(CMAKE_CUDA_COMPILER)`` asks a question only after ``check_language(CUDA)``: where
+    ``project(... LANGUAGES CXX CUDA)`` enabled the language the configure stops without the
+    compiler, so the branch is always taken and what it sets is the build's (constructed from
+    the glinthawk lines above; CMake's CheckLanguage module:
+    https://cmake.org/cmake/help/latest/module/CheckLanguage.html)."""
+    required = (
+        "project ( Glinthawk VERSION 1.0.0 LANGUAGES CXX CUDA )\n"
+        "if ( CMAKE_CUDA_COMPILER )\n"
+        "  set ( CMAKE_CUDA_ARCHITECTURES 75 )\n"
+        "endif()\n"
+    )
+    assert _needs(required, "CMakeLists.txt")["compute_capability"] == ""

@@ -23,27 +23,31 @@ from bringup.scan.outcomes import cmake_outcome
 if TYPE_CHECKING:
     from bringup.scan.cmakelex import CMakeCommand
 
-_COMPILER = lazyre.compile(r"^CMAKE_[A-Z]+_COMPILER$")
+_COMPILER = lazyre.compile(r"^CMAKE_([A-Z]+)_COMPILER$")
 _FOUND = lazyre.compile(r"^(\w+?)_FOUND$")
 _ON = frozenset({"ON", "TRUE", "YES", "1"})
 
 
 def probe_branches(commands: Sequence[CMakeCommand]) -> frozenset[int]:
-    """The lines of the ``if`` whose single operand is a compiler ``check_language`` probes
-    (``CMAKE_<LANG>_COMPILER``) or a package found without ``REQUIRED`` (``<Pkg>_FOUND``),
+    """The lines of the ``if`` whose single operand is a compiler the file's ``check_language``
+    probes (``CMAKE_<LANG>_COMPILER``) or a package found without ``REQUIRED`` (``<Pkg>_FOUND``),
     and whose ``else`` does not stop the configure."""
     required = {
         args[0].upper()
         for name, args, _ in commands
         if name == "find_package" and args and "REQUIRED" in args
     }
+    # a compiler is optional only where the file asks whether there is one: in a project whose
+    # ``project(... LANGUAGES CUDA)`` or ``enable_language(CUDA)`` made it required,
+    # ``if(CMAKE_CUDA_COMPILER)`` is always taken
+    checked = {args[0].upper() for name, args, _ in commands if name == "check_language" and args}
     probes: set[int] = set()
     opened: list[tuple[int, bool]] = []  # each open block's if line, and whether a probe
     stopping: set[int] = set()
     in_else: list[bool] = []
     for name, args, line in commands:
         if name == "if":
-            opened.append((line, _probe(args, required)))
+            opened.append((line, _probe(args, required, checked)))
             in_else.append(False)
         elif name == "elseif" and opened:
             opened[-1] = (opened[-1][0], False)
@@ -59,12 +63,13 @@ def probe_branches(commands: Sequence[CMakeCommand]) -> frozenset[int]:
     return frozenset(probes)
 
 
-def _probe(args: tuple[str, ...], required: set[str]) -> bool:
+def _probe(args: tuple[str, ...], required: set[str], checked: set[str]) -> bool:
     if len(args) != 1:
         return False
     operand = args[0].strip("${}")
-    if _COMPILER.match(operand):
-        return True
+    compiler = _COMPILER.match(operand)
+    if compiler:
+        return compiler.group(1).upper() in checked
     found = _FOUND.match(operand)
     return found is not None and found.group(1).upper() not in required
 
