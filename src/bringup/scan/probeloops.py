@@ -20,7 +20,11 @@ _VARIABLE_PROBE = lazyre.compile(
     rf"|{PROBED}[\"']?\$\{{?([A-Za-z_]\w*)\}}?[\"']?[^|\n]{{0,400}}\|\|)"
 )
 """A probe of the tool a variable holds: ``! command -v "$dep"``, ``which ${tool} ... ||``."""
-_LOOP = lazyre.compile(r"^\s*for\s+([A-Za-z_]\w*)\s+in\s+(.+?)\s*(?:;\s*do\b.*)?$")
+_LOOP = lazyre.compile(r"^\s*for\s+([A-Za-z_]\w*)\s+in\s+(.+)$")
+"""A ``for`` loop's head: its variable and what follows ``in`` (``_loop_words`` cuts the ``;
+do``). The rest is taken whole and cut by ``_DO``, not by a lazy group before ``\\s*``: that
+tried every split of a long run of spaces (4 s a 10,000-character line, quadratic)."""
+_DO = lazyre.compile(r";\s*do\b")
 _ARRAY_WORDS = lazyre.compile(r"^\"?\$\{([A-Za-z_]\w*)\[[@*]\]\}\"?$")
 _LIST_WORDS = lazyre.compile(r"^\$\{?([A-Za-z_]\w*)\}?$")
 """A loop over the words of a variable the script sets to a list (``NEEDED_COMMANDS="docker"``
@@ -51,7 +55,7 @@ def _items(variable: str, above: list[str], script: str) -> list[str]:
         loop = _LOOP.match(text)
         if loop is None or loop.group(1) != variable:
             continue
-        words = _split(loop.group(2))
+        words = _split(_loop_words(loop.group(2)))
         array = _ARRAY_WORDS.match(words[0]) if len(words) == 1 else None
         if array is not None:
             return _assigned(array.group(1), script, r"\(([^()]*)\)")
@@ -62,12 +66,18 @@ def _items(variable: str, above: list[str], script: str) -> list[str]:
     return []
 
 
+def _loop_words(rest: str) -> str:
+    """The words of a loop's head after ``in``, up to its ``; do``."""
+    do = _DO.search(rest)
+    return (rest[: do.start()] if do is not None else rest).rstrip()
+
+
 def _assigned(variable: str, script: str, value: str) -> list[str]:
     """The words of the one literal assignment of ``variable`` in ``script`` whose value
     ``value`` matches (an array's ``(...)``, a quoted list); none when it is assigned
     otherwise or more than once."""
     pattern = re.compile(
-        rf"^\s*(?:local\s+|readonly\s+|declare\s+-a\s+|export\s+)?{re.escape(variable)}={value}",
+        rf"^[ \t]*(?:local\s+|readonly\s+|declare\s+-a\s+|export\s+)?{re.escape(variable)}={value}",
         re.MULTILINE,
     )
     values = pattern.findall(script)

@@ -8,6 +8,7 @@ where the marker does) and is kept in ``text``.
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import msgspec
@@ -71,16 +72,23 @@ def python_requirement(
             note = f"editable install: {text}"  # a local project: the repo's own install
             return None, Finding(kind="note", message=note, sources=(source,))
     try:
-        parsed = Pep508(text)
+        # an archive's file name is a valid PEP 508 name (``numpy-1.9.2-cp34-none-win32.whl``):
+        # pip reads it as the file first
+        parsed = Pep508(text) if not _archive(text) else None
     except InvalidRequirement as error:
         bare = _bare_url(text, source, hard=hard, confidence=confidence, why=why)
         if bare is not None:
             return bare
-        return None, Finding(
-            kind="invalid",
-            message=f"not a requirement string {clipped(text, QUOTED)!r}: {_first_line(error)}",
-            sources=(source,),
-        )
+        if not pip_location(text):
+            return None, Finding(
+                kind="invalid",
+                message=f"not a requirement string {clipped(text, QUOTED)!r}: {_first_line(error)}",
+                sources=(source,),
+            )
+        parsed = None
+    if parsed is None:
+        note = f"a path or archive pip installs, no named requirement: {clipped(text, QUOTED)!r}"
+        return None, Finding(kind="note", message=note, sources=(source,))
     words = f"{why}: {text}" if why else text
     finding = None
     if parsed.url:
@@ -172,6 +180,30 @@ _BARE_VCS = lazyre.compile(
 vcs-support/), no PEP 508 string: ``git+https://github.com/NVlabs/tiny-cuda-nn/#subdirectory=
 bindings/torch`` in ashawkey/torch-ngp@b6e08046 environment.yml:27 (outsider9 #7)."""
 _EGG = lazyre.compile(r"[#&]egg=([A-Za-z][\w.-]{0,80})")
+
+
+_ARCHIVES = (".whl", ".zip", ".tar.gz", ".tgz", ".tar.bz2", ".tbz", ".tar.xz", ".txz", ".tar")
+"""pip's archive suffixes (pip/_internal/utils/filetypes.py ``ARCHIVE_EXTENSIONS``)."""
+
+
+def pip_location(text: str) -> bool:
+    """Whether a requirements line that is no PEP 508 string is one of the other forms pip's
+    "Requirements File Format" reads: ``<archive url/path>`` or ``[-e] <local project path>``
+    (``.``, ``.[dev]``, ``./third/pkg``, ``../sibling``, ``https://.../torch-2.1.0-...whl``,
+    ``flash_attn-2.5.0-...whl``). pip installs these; the line is no unreadable one (pip's
+    ``_looks_like_path``: a separator in the name or a leading dot; ``is_url``; an archive's
+    suffix)."""
+    token = _first_token(text)
+    return token.startswith((".", "/", "~")) or "/" in token or "://" in token or _archive(text)
+
+
+def _first_token(text: str) -> str:
+    return re.split(r"[\s;\[#]", text, maxsplit=1)[0]
+
+
+def _archive(text: str) -> bool:
+    """Whether ``text`` names an archive pip installs as a file (``ARCHIVE_EXTENSIONS``)."""
+    return _first_token(text).lower().endswith(_ARCHIVES)
 
 
 def _bare_url(

@@ -28,7 +28,7 @@ def macos_branch(text: str, branches: list[bool]) -> bool:
 
 
 IF = lazyre.compile(r"^if\b")
-CLOSED = lazyre.compile(r"\bfi\s*;?\s*$")
+CLOSED = lazyre.compile(r"\bfi(?:\s*;)?\s*$")
 FI = lazyre.compile(r"^fi\b")
 ELSE = lazyre.compile(r"^else\b")
 _MACOS = lazyre.compile(
